@@ -1,0 +1,73 @@
+// One linter config for the whole repo; the architecture rules live here so they are enforced, not hoped for.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'screenshots/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './client',
+              from: './server',
+              message: 'The browser code must not import server code.',
+            },
+            {
+              target: './shared',
+              from: './server',
+              message: 'shared/ is imported by both sides; keep it free of server code.',
+            },
+            {
+              target: './shared',
+              from: './client',
+              message: 'shared/ is imported by both sides; keep it free of client code.',
+            },
+            { target: './server', from: './client', message: 'The server must not import browser code.' },
+            {
+              target: './client/shops',
+              from: './client/admin',
+              message: 'Shop pages must not pull in admin code.',
+            },
+            {
+              target: './client/ui',
+              from: './client/admin',
+              message: 'Shared widgets must not pull in admin code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+);

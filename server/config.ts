@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true, false, 1, 0, yes, no, on, off',
+  })
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const urlText = (protocols: string[]) =>
+  optionalText.refine(
+    (value) => value === undefined || protocols.some((protocol) => value.startsWith(`${protocol}://`)),
+    { error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: urlText(['postgres', 'postgresql']),
+  REDIS_URL: urlText(['redis', 'rediss']),
+  ADMIN_PASSWORD: optionalText,
+  SESSION_SECRET: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.url({ error: 'must be a URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
+  ADMIN_USER_IDS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  SELLER_USER_ID: optionalText,
+  PAYMENT_PROVIDER: z
+    .enum(['sandbox', 'nowpayments'], { error: 'must be sandbox or nowpayments' })
+    .optional(),
+  NOWPAYMENTS_API_KEY: optionalText,
+  NOWPAYMENTS_IPN_SECRET: optionalText,
+  NOWPAYMENTS_API_URL: z.url({ error: 'must be a URL' }).default('https://api.nowpayments.io/v1'),
+  PUBLIC_URL: urlText(['http', 'https']),
+  SEED_DEMO: booleanFlag.default(true),
+  RETAILER_NAME: z.string().trim().min(1, { error: 'must not be empty' }).default('Amazon'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string; imagesDir: string };
+
+export class ConfigError extends Error {}
+
+/** Reads the environment into a typed config; a bad value stops start-up with a sentence per variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return { ...parsed.data, dataDir, imagesDir: path.join(dataDir, 'images') };
+}

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemoCatalogue } from './db/seed/seed.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const handle = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    sqliteFile: path.join(config.dataDir, 'shop.db'),
+  });
+  await migrateToLatest(handle.db);
+  if (config.SEED_DEMO) await seedDemoCatalogue(handle.db, config.imagesDir);
+
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect }, { logger: true });
+  const shutdown = async () => {
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,250 @@
+/** All SQL of the catalogue. Every function takes the database or a transaction. */
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { SortMode } from '../../../shared/shops.js';
+import type { Database, NewProductRow, ProductConditionRow, ProductRow } from '../../db/types.js';
+
+type Db = Kysely<Database>;
+
+export interface ProductFilter {
+  shop: string;
+  /** Case-insensitive substring of the title. */
+  search: string;
+  category?: string | undefined;
+  /** Open-box price sorts leave out products without a positive price (SPEC §5). */
+  positivePriceOnly: boolean;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function applyFilter<O>(
+  query: SelectQueryBuilder<Database, 'products', O>,
+  filter: ProductFilter,
+): SelectQueryBuilder<Database, 'products', O> {
+  let filtered = query.where('products.shop', '=', filter.shop);
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
+    filtered = filtered.where(sql<boolean>`lower(products.title) like ${pattern} escape '\\'`);
+  }
+  if (filter.category !== undefined) filtered = filtered.where('products.category', '=', filter.category);
+  if (filter.positivePriceOnly) filtered = filtered.where('products.price_cents', '>', 0);
+  return filtered;
+}
+
+/** ORDER BY of each sort mode of SPEC §4; every order ends on id so pages never overlap. */
+export function orderClause(sort: SortMode): RawBuilder<unknown> {
+  switch (sort) {
+    case 'views':
+      return sql`view_count desc, id asc`;
+    case 'rating':
+      return sql`rate desc, lower(title) asc, id asc`;
+    case 'price_asc':
+      return sql`price_cents asc, id asc`;
+    case 'price_desc':
+      return sql`price_cents desc, id asc`;
+    case 'stock':
+      return sql`case when stock_quantity = 1 then 0 when stock_quantity > 1 then 1 else 2 end asc, lower(title) asc, id asc`;
+    case 'title':
+      return sql`lower(title) asc, id asc`;
+  }
+}
+
+export async function findProductPage(
+  db: Db,
+  filter: ProductFilter,
+  sort: SortMode,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    applyFilter(db.selectFrom('products').selectAll(), filter)
+      .orderBy(orderClause(sort))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    applyFilter(
+      db.selectFrom('products').select(sql<number | string>`count(*)`.as('total')),
+      filter,
+    ).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function findMostViewed(db: Db, filter: ProductFilter, limit: number): Promise<ProductRow[]> {
+  return applyFilter(db.selectFrom('products').selectAll(), filter)
+    .orderBy(orderClause('views'))
+    .limit(limit)
+    .execute();
+}
+
+export interface RankedProductRow extends ProductRow {
+  category_count: number;
+}
+
+/** The first `perRow` products of every sub-category, in the given order, with each sub-category's count. */
+export async function findCategoryRows(
+  db: Db,
+  filter: ProductFilter,
+  sort: SortMode,
+  perRow: number,
+): Promise<RankedProductRow[]> {
+  const ranked = applyFilter(
+    db
+      .selectFrom('products')
+      .selectAll()
+      .select([
+        sql<number>`row_number() over (partition by main_category, category order by ${orderClause(sort)})`.as(
+          'row_rank',
+        ),
+        sql<number | string>`count(*) over (partition by main_category, category)`.as('category_count'),
+      ]),
+    filter,
+  ).as('ranked');
+  const rows = await db
+    .selectFrom(ranked)
+    .selectAll()
+    .where('row_rank', '<=', perRow)
+    .orderBy('main_category')
+    .orderBy('category')
+    .orderBy('row_rank')
+    .execute();
+  return rows.map(({ row_rank: _rank, category_count, ...row }) => ({
+    ...row,
+    category_count: Number(category_count),
+  }));
+}
+
+export async function findCategoryPairs(
+  db: Db,
+  shop: string,
+): Promise<{ main_category: string; category: string }[]> {
+  return db
+    .selectFrom('products')
+    .select(['main_category', 'category'])
+    .distinct()
+    .where('shop', '=', shop)
+    .orderBy('main_category')
+    .orderBy('category')
+    .execute();
+}
+
+export async function sumPricesByCategory(
+  db: Db,
+  shop: string,
+): Promise<{ category: string; typical_cents: number; current_cents: number }[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select([
+      'category',
+      sql<number | string>`sum(typical_price_cents)`.as('typical_cents'),
+      sql<number | string>`sum(price_cents)`.as('current_cents'),
+    ])
+    .where('shop', '=', shop)
+    .groupBy('category')
+    .execute();
+  return rows.map((row) => ({
+    category: row.category,
+    typical_cents: Number(row.typical_cents),
+    current_cents: Number(row.current_cents),
+  }));
+}
+
+export async function findAllProducts(db: Db, shop: string): Promise<ProductRow[]> {
+  return db.selectFrom('products').selectAll().where('shop', '=', shop).orderBy('id').execute();
+}
+
+export async function findProduct(db: Db, shop: string, id: number): Promise<ProductRow | undefined> {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('shop', '=', shop)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findConditions(
+  db: Db,
+  shop: string,
+  productIds: readonly number[],
+): Promise<ProductConditionRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('product_conditions')
+    .selectAll()
+    .where('shop', '=', shop)
+    .where('product_id', 'in', [...new Set(productIds)])
+    .execute();
+}
+
+/** Adds one view; returns the new count, or undefined when there is no such product. */
+export async function incrementViewCount(db: Db, shop: string, id: number): Promise<number | undefined> {
+  const row = await db
+    .updateTable('products')
+    .set({ view_count: sql`view_count + 1` })
+    .where('shop', '=', shop)
+    .where('id', '=', id)
+    .returning('view_count')
+    .executeTakeFirst();
+  return row?.view_count;
+}
+
+export async function maxProductId(db: Db, shop: string): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select(sql<number | string | null>`max(id)`.as('max_id'))
+    .where('shop', '=', shop)
+    .executeTakeFirstOrThrow();
+  return Number(row.max_id ?? 0);
+}
+
+export async function distinctCategories(db: Db, shop: string): Promise<{ main: string[]; sub: string[] }> {
+  const pairs = await findCategoryPairs(db, shop);
+  const main = [...new Set(pairs.map((pair) => pair.main_category))].sort();
+  const sub = [...new Set(pairs.map((pair) => pair.category))].sort();
+  return { main, sub };
+}
+
+export interface ConditionInput {
+  condition: string;
+  price_cents: number;
+  available_quantity: number;
+}
+
+/** Open-box derived columns: the lowest positive condition price and the total stock. */
+export function openboxAggregates(conditions: readonly ConditionInput[]): {
+  price_cents: number;
+  stock_quantity: number;
+} {
+  const positive = conditions.map((c) => c.price_cents).filter((cents) => cents > 0);
+  return {
+    price_cents: positive.length > 0 ? Math.min(...positive) : 0,
+    stock_quantity: conditions.reduce((total, c) => total + c.available_quantity, 0),
+  };
+}
+
+export async function insertProduct(
+  db: Db,
+  product: NewProductRow,
+  conditions: readonly ConditionInput[] = [],
+): Promise<void> {
+  const derived = conditions.length > 0 ? openboxAggregates(conditions) : {};
+  await db
+    .insertInto('products')
+    .values({ ...product, ...derived })
+    .execute();
+  if (conditions.length > 0) {
+    await db
+      .insertInto('product_conditions')
+      .values(conditions.map((c) => ({ ...c, shop: product.shop, product_id: product.id })))
+      .execute();
+  }
+}
+
+export async function countProducts(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select(sql<number | string>`count(*)`.as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

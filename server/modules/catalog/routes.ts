@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  catalogOverviewSchema,
+  catalogPageSchema,
+  catalogQuerySchema,
+  categoriesResponseSchema,
+  nextIdResponseSchema,
+  overviewQuerySchema,
+  productDetailSchema,
+  productListResponseSchema,
+  viewResponseSchema,
+} from '../../../shared/schemas/catalog.js';
+import { productIdParamsSchema, shopQuerySchema } from '../../../shared/schemas/common.js';
+import * as catalog from './service.js';
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/api/catalog',
+    { schema: { querystring: catalogQuerySchema, response: { 200: catalogPageSchema } } },
+    async (request) => catalog.listCatalogPage(db, request.query),
+  );
+
+  app.get(
+    '/api/catalog/overview',
+    { schema: { querystring: overviewQuerySchema, response: { 200: catalogOverviewSchema } } },
+    async (request) => catalog.getCatalogOverview(db, request.query),
+  );
+
+  app.get(
+    '/api/products',
+    { schema: { querystring: shopQuerySchema, response: { 200: productListResponseSchema } } },
+    async (request) => catalog.listProducts(db, request.query.shop),
+  );
+
+  app.get(
+    '/api/products/:id',
+    {
+      schema: {
+        params: productIdParamsSchema,
+        querystring: shopQuerySchema,
+        response: { 200: productDetailSchema },
+      },
+    },
+    async (request) => catalog.getProduct(db, request.query.shop, request.params.id),
+  );
+
+  app.post(
+    '/api/products/:id/view',
+    {
+      schema: {
+        params: productIdParamsSchema,
+        querystring: shopQuerySchema,
+        response: { 200: viewResponseSchema },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      view_count: await catalog.recordView(db, request.query.shop, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/categories',
+    { schema: { querystring: shopQuerySchema, response: { 200: categoriesResponseSchema } } },
+    async (request) => catalog.getCategories(db, request.query.shop),
+  );
+
+  app.get(
+    '/api/next-id',
+    { schema: { querystring: shopQuerySchema, response: { 200: nextIdResponseSchema } } },
+    async (request) => ({ nextId: await catalog.getNextId(db, request.query.shop) }),
+  );
+};

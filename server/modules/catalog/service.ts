@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import { ROW_PREVIEW_COUNT, TOP_PRODUCTS_COUNT } from '../../../shared/constants.js';
+import type {
+  CatalogOverview,
+  CatalogPage,
+  CatalogQuery,
+  CategoriesResponse,
+  CategoryMap,
+  OverviewQuery,
+  ProductDetail,
+  ProductSummary,
+} from '../../../shared/schemas/catalog.js';
+import { SHOPS, type ShopConfig, type ShopKey, type SortMode } from '../../../shared/shops.js';
+import type { Database, ProductRow } from '../../db/types.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import * as repo from './repository.js';
+import { conditionsByProduct, presentProductDetail, presentProductSummary } from './presenter.js';
+
+type Db = Kysely<Database>;
+
+/** The sort to run: the one asked for if the shop offers it, else the shop's default order. */
+export function resolveSort(shop: ShopConfig, sort: SortMode | undefined): SortMode {
+  if (sort === undefined) return shop.defaultSort;
+  if (sort === 'rating' && !shop.hasRating) {
+    throw badRequest(`Invalid query parameter "sort": the ${shop.name} has no ratings to sort by.`);
+  }
+  if (sort === 'stock' && !shop.hasConditions) {
+    throw badRequest(`Invalid query parameter "sort": the ${shop.name} has no stock order.`);
+  }
+  return sort;
+}
+
+function filterFor(shop: ShopConfig, search: string, sort: SortMode, category?: string): repo.ProductFilter {
+  const isPriceSort = sort === 'price_asc' || sort === 'price_desc';
+  return { shop: shop.key, search, category, positivePriceOnly: isPriceSort && shop.hasConditions };
+}
+
+async function presentList(db: Db, shop: ShopConfig, rows: readonly ProductRow[]): Promise<ProductSummary[]> {
+  if (!shop.hasConditions) return rows.map((row) => presentProductSummary(row));
+  const conditions = conditionsByProduct(
+    await repo.findConditions(
+      db,
+      shop.key,
+      rows.map((row) => row.id),
+    ),
+  );
+  return rows.map((row) => presentProductSummary(row, conditions.get(row.id)));
+}
+
+export async function listCatalogPage(db: Db, query: CatalogQuery): Promise<CatalogPage> {
+  const shop = SHOPS[query.shop];
+  const sort = resolveSort(shop, query.sort);
+  const offset = (query.page - 1) * query.pageSize;
+  const { rows, total } = await repo.findProductPage(
+    db,
+    filterFor(shop, query.q, sort, query.category),
+    sort,
+    query.pageSize,
+    offset,
+  );
+  return { items: await presentList(db, shop, rows), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function categoryMap(db: Db, shop: ShopKey): Promise<CategoryMap> {
+  const map: CategoryMap = {};
+  for (const pair of await repo.findCategoryPairs(db, shop)) {
+    (map[pair.main_category] ??= []).push(pair.category);
+  }
+  return map;
+}
+
+export async function getCatalogOverview(db: Db, query: OverviewQuery): Promise<CatalogOverview> {
+  const shop = SHOPS[query.shop];
+  const sort = resolveSort(shop, query.sort);
+  const filter = filterFor(shop, query.q, sort);
+  const [ranked, top, categories, sums] = await Promise.all([
+    repo.findCategoryRows(db, filter, sort, ROW_PREVIEW_COUNT),
+    shop.showTopProducts
+      ? repo.findMostViewed(db, filterFor(shop, query.q, 'views'), TOP_PRODUCTS_COUNT)
+      : [],
+    categoryMap(db, shop.key),
+    shop.showCategoryTotals ? repo.sumPricesByCategory(db, shop.key) : [],
+  ]);
+  const [rowItems, topItems] = await Promise.all([presentList(db, shop, ranked), presentList(db, shop, top)]);
+
+  const groups: CatalogOverview['groups'] = [];
+  ranked.forEach((row, index) => {
+    let group = groups.at(-1);
+    if (group?.main_category !== row.main_category) {
+      group = { main_category: row.main_category, rows: [] };
+      groups.push(group);
+    }
+    let categoryRow = group.rows.at(-1);
+    if (categoryRow?.category !== row.category) {
+      categoryRow = { category: row.category, count: row.category_count, items: [] };
+      group.rows.push(categoryRow);
+    }
+    categoryRow.items.push(rowItems[index]!);
+  });
+
+  const totals: CatalogOverview['totals'] = {};
+  for (const sum of sums) {
+    totals[sum.category] = {
+      typical_total: (sum.typical_cents / 100).toFixed(2),
+      current_total: (sum.current_cents / 100).toFixed(2),
+    };
+  }
+  return { top: topItems, groups, categories, totals };
+}
+
+/** SPEC §7 GET /api/products: the whole list (kept for compatibility; screens use the paged catalogue). */
+export async function listProducts(
+  db: Db,
+  shopKey: ShopKey,
+): Promise<ProductSummary[] | { products: ProductSummary[]; categories: CategoryMap }> {
+  const shop = SHOPS[shopKey];
+  const products = await presentList(db, shop, await repo.findAllProducts(db, shopKey));
+  if (!shop.listIncludesCategories) return products;
+  return { products, categories: await categoryMap(db, shopKey) };
+}
+
+export async function getProduct(db: Db, shopKey: ShopKey, id: number): Promise<ProductDetail> {
+  const row = await repo.findProduct(db, shopKey, id);
+  if (!row) throw notFound(`There is no product ${id} in the ${SHOPS[shopKey].name}.`);
+  const conditions = SHOPS[shopKey].hasConditions ? await repo.findConditions(db, shopKey, [id]) : [];
+  return presentProductDetail(row, conditions);
+}
+
+export async function recordView(db: Db, shopKey: ShopKey, id: number): Promise<number> {
+  const count = await repo.incrementViewCount(db, shopKey, id);
+  if (count === undefined) throw notFound(`There is no product ${id} in the ${SHOPS[shopKey].name}.`);
+  return count;
+}
+
+export async function getCategories(db: Db, shopKey: ShopKey): Promise<CategoriesResponse> {
+  const { main, sub } = await repo.distinctCategories(db, shopKey);
+  return { categories: sub, mainCategories: main };
+}
+
+export async function getNextId(db: Db, shopKey: ShopKey): Promise<number> {
+  return (await repo.maxProductId(db, shopKey)) + 1;
+}

@@ -1,0 +1,56 @@
+/** Small, explicit catalogues for tests, written through the real repository. */
+import type { Kysely } from 'kysely';
+import type { ShopKey } from '../../shared/shops.js';
+import type { Database, NewProductRow } from '../db/types.js';
+import { insertProduct, type ConditionInput } from '../modules/catalog/repository.js';
+
+let clock = Date.UTC(2026, 5, 1);
+
+export function productRow(shop: ShopKey, id: number, overrides: Partial<NewProductRow> = {}): NewProductRow {
+  clock += 60_000;
+  const at = new Date(clock).toISOString();
+  return {
+    shop,
+    id,
+    title: `Product ${id}`,
+    main_category: 'Main',
+    category: 'Sub',
+    price_cents: 1000,
+    typical_price_cents: 0,
+    rate: 3,
+    availability: 'YES',
+    link: `https://retailer.example/p/${id}`,
+    description: `<p>About product ${id}</p>`,
+    view_count: 0,
+    image_count: 1,
+    store: '',
+    ebay: '',
+    facebook_marketplace: '',
+    offer_up: '',
+    mercari_marketplaces: '',
+    stock_quantity: 0,
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  };
+}
+
+export async function addProduct(
+  db: Kysely<Database>,
+  shop: ShopKey,
+  id: number,
+  overrides: Partial<NewProductRow> = {},
+  conditions: ConditionInput[] = [],
+): Promise<void> {
+  await insertProduct(db, productRow(shop, id, overrides), conditions);
+}
+
+/** Four conditions, in SPEC order, from [price in cents, quantity] pairs. */
+export function conditions(...pairs: [number, number][]): ConditionInput[] {
+  const names = ['acceptable', 'good', 'verygood', 'excellent'];
+  return pairs.map(([price_cents, available_quantity], i) => ({
+    condition: names[i]!,
+    price_cents,
+    available_quantity,
+  }));
+}

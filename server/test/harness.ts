@@ -1,0 +1,63 @@
+/**
+ * Builds a real app over a real database for a test: a fresh SQLite file in a temp folder, or a fresh
+ * schema in the PostgreSQL at TEST_DATABASE_URL. Every test file gets its own; nothing is shared.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { type Dialect, openDatabase, type DatabaseHandle } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+export const TEST_DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
+  let dropSchema = async () => {};
+  let handle: DatabaseHandle;
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    handle = openDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema });
+    dropSchema = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    };
+  } else {
+    handle = openDatabase({ sqliteFile: path.join(dataDir, 'shop.db') });
+  }
+  await migrateToLatest(handle.db);
+  const app = await buildApp({ config, db: handle.db, dialect }, { serveClient: false });
+  await app.ready();
+  return {
+    app,
+    handle,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await handle.close();
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

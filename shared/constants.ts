@@ -1,0 +1,16 @@
+/** Business constants of SPEC §9. */
+export const PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+export const TOP_PRODUCTS_COUNT = 25;
+/** How many products a sub-category row shows before "see all" (the grid). */
+export const ROW_PREVIEW_COUNT = 12;
+export const SWIPE_THRESHOLD_PX = 50;
+export const IMAGE_FADE_MS = 150;
+export const AUTO_SCROLL_STEP_PX = 1;
+export const AUTO_SCROLL_INTERVAL_MS = 20;
+export const SCROLL_TOP_THRESHOLD_PX = 200;
+export const TYPING_STOP_MS = 2000;
+export const LAST_MESSAGE_PREVIEW_LENGTH = 50;
+export const RATING_MAX = 5;
+export const SEARCH_MAX_LENGTH = 200;
+export const SUGGESTION_CLOSE_DELAY_MS = 100;

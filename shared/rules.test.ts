@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  centsToPrice,
+  conditionOffers,
+  filledStars,
+  galleryImageUrls,
+  inStockOffers,
+  pageCount,
+  priceRange,
+  priceToCents,
+  showsTypicalPrice,
+  sortFlagsFor,
+  sortModeFor,
+  stockLabel,
+  stockRank,
+  sumPrices,
+  wrapIndex,
+} from './rules.js';
+import { SHOPS } from './shops.js';
+
+describe('prices', () => {
+  it('speaks decimal strings and cents', () => {
+    expect(centsToPrice(1999)).toBe('19.99');
+    expect(centsToPrice(0)).toBe('0');
+    expect(centsToPrice(5)).toBe('0.05');
+    expect(priceToCents('19.99')).toBe(1999);
+    expect(priceToCents('7')).toBe(700);
+    expect(priceToCents('1.005')).toBeNull();
+    expect(priceToCents('-1')).toBeNull();
+    expect(priceToCents('abc')).toBeNull();
+  });
+
+  it('shows a typical price only above zero', () => {
+    expect(showsTypicalPrice('0')).toBe(false);
+    expect(showsTypicalPrice('')).toBe(false);
+    expect(showsTypicalPrice('n/a')).toBe(false);
+    expect(showsTypicalPrice('0.01')).toBe(true);
+  });
+
+  it('sums category prices, ignoring non-numeric ones', () => {
+    expect(sumPrices(['10.50', 'abc', '', '4.25', 3])).toBeCloseTo(17.75);
+  });
+});
+
+describe('open-box stock', () => {
+  const product = {
+    acceptable_condition_price: '0',
+    acceptable_condition_available_quantity: 3,
+    good_condition_price: '49.99',
+    good_condition_available_quantity: 0,
+    verygood_condition_price: '79.00',
+    verygood_condition_available_quantity: 1,
+    excellent_condition_price: '120.00',
+    excellent_condition_available_quantity: 2,
+  };
+
+  it('labels stock as SPEC §9 says', () => {
+    expect(stockLabel(0)).toBe('Out of Stock');
+    expect(stockLabel(1)).toBe('Only 1 left!');
+    expect(stockLabel(7)).toBe('7 - in stock');
+  });
+
+  it('lists only conditions with stock', () => {
+    expect(inStockOffers(conditionOffers(product)).map((o) => o.condition)).toEqual([
+      'acceptable',
+      'verygood',
+      'excellent',
+    ]);
+  });
+
+  it('derives the price range from positive prices only', () => {
+    expect(priceRange(conditionOffers(product))).toEqual({ min: 49.99, max: 120 });
+    expect(priceRange([{ condition: 'good', price: '0', quantity: 4 }])).toBeNull();
+  });
+
+  it('puts single-stock first, then in stock, then sold out', () => {
+    expect([stockRank(1), stockRank(5), stockRank(0)]).toEqual([0, 1, 2]);
+  });
+});
+
+describe('sorting flags', () => {
+  it('keeps sort modes mutually exclusive', () => {
+    expect(sortFlagsFor('views')).toEqual({ sortByViews: true, sortByRating: false, sortByPrice: null });
+    expect(sortFlagsFor('price_desc')).toEqual({
+      sortByViews: false,
+      sortByRating: false,
+      sortByPrice: 'desc',
+    });
+    expect(sortFlagsFor('title')).toEqual({ sortByViews: false, sortByRating: false, sortByPrice: null });
+  });
+
+  it('maps flags back to a mode, falling back to the shop default', () => {
+    expect(sortModeFor(sortFlagsFor('rating'), SHOPS.default)).toBe('rating');
+    expect(sortModeFor(sortFlagsFor('rating'), SHOPS.ayz)).toBe('stock');
+    expect(sortModeFor(sortFlagsFor('price_asc'), SHOPS.ayz)).toBe('price_asc');
+    expect(sortModeFor(sortFlagsFor('title'), SHOPS.smart)).toBe('title');
+  });
+});
+
+describe('paging, stars and the gallery', () => {
+  it('counts pages', () => {
+    expect(pageCount(0, 25)).toBe(1);
+    expect(pageCount(25, 25)).toBe(1);
+    expect(pageCount(26, 25)).toBe(2);
+  });
+
+  it('fills stars up to the rating', () => {
+    expect(filledStars(3.6)).toBe(4);
+    expect(filledStars(9)).toBe(5);
+    expect(filledStars(-2)).toBe(0);
+  });
+
+  it('wraps around both ends', () => {
+    expect(wrapIndex(-1, 4)).toBe(3);
+    expect(wrapIndex(4, 4)).toBe(0);
+    expect(wrapIndex(0, 0)).toBe(0);
+  });
+
+  it('builds 1..imagecount image URLs with a version', () => {
+    expect(galleryImageUrls('PCProducts', 12, 2, 'v1')).toEqual([
+      '/images/PCProducts/12/1.webp?v=v1',
+      '/images/PCProducts/12/2.webp?v=v1',
+    ]);
+    expect(galleryImageUrls('Products', 1, 0)).toEqual(['/images/Products/1/1.webp']);
+  });
+});

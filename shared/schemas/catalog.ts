@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { SEARCH_MAX_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE } from '../constants.js';
+import { SORT_MODES } from '../shops.js';
+import { shopKeySchema, priceStringSchema } from './common.js';
+
+const baseProductFields = {
+  id: z.number().int(),
+  title: z.string(),
+  category: z.string(),
+  main_category: z.string(),
+  view_count: z.number().int(),
+  updated_at: z.string(),
+  imagecount: z.number().int(),
+};
+
+export const affiliateProductSchema = z.object({
+  kind: z.literal('affiliate'),
+  ...baseProductFields,
+  price: priceStringSchema,
+  typical_price: priceStringSchema,
+  rate: z.number().int().min(0).max(5),
+  availability: z.enum(['YES', 'NO']),
+  link: z.string(),
+});
+
+export const openboxProductSchema = z.object({
+  kind: z.literal('openbox'),
+  ...baseProductFields,
+  store: z.string(),
+  /** Lowest positive condition price, "0" when none is positive. */
+  price: priceStringSchema,
+  acceptable_condition_price: priceStringSchema,
+  acceptable_condition_available_quantity: z.number().int(),
+  good_condition_price: priceStringSchema,
+  good_condition_available_quantity: z.number().int(),
+  verygood_condition_price: priceStringSchema,
+  verygood_condition_available_quantity: z.number().int(),
+  excellent_condition_price: priceStringSchema,
+  excellent_condition_available_quantity: z.number().int(),
+});
+
+export const productSummarySchema = z.discriminatedUnion('kind', [
+  affiliateProductSchema,
+  openboxProductSchema,
+]);
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+export type AffiliateProduct = z.infer<typeof affiliateProductSchema>;
+export type OpenboxProduct = z.infer<typeof openboxProductSchema>;
+
+const marketplaceFields = {
+  ebay: z.string(),
+  facebook_marketplace: z.string(),
+  offer_up: z.string(),
+  mercari_marketplaces: z.string(),
+};
+
+export const productDetailSchema = z.discriminatedUnion('kind', [
+  affiliateProductSchema.extend({ description: z.string() }),
+  openboxProductSchema.extend({ description: z.string(), ...marketplaceFields }),
+]);
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/** The category map of SPEC §3: main category name -> its sub-category names, both sorted. */
+export const categoryMapSchema = z.record(z.string(), z.array(z.string()));
+export type CategoryMap = z.infer<typeof categoryMapSchema>;
+
+/** GET /api/products: an array, or for shops whose registry says so, the list with its category map. */
+export const productListResponseSchema = z.union([
+  z.array(productSummarySchema),
+  z.object({ products: z.array(productSummarySchema), categories: categoryMapSchema }),
+]);
+
+export const categoriesResponseSchema = z.object({
+  categories: z.array(z.string()),
+  mainCategories: z.array(z.string()),
+});
+export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
+
+export const nextIdResponseSchema = z.object({ nextId: z.number().int() });
+
+export const viewResponseSchema = z.object({ ok: z.literal(true), view_count: z.number().int() });
+
+const searchSchema = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX_LENGTH, { error: `must be at most ${SEARCH_MAX_LENGTH} characters` })
+  .default('');
+
+const sortSchema = z.enum(SORT_MODES, { error: `must be one of ${SORT_MODES.join(', ')}` }).optional();
+
+export const catalogQuerySchema = z.object({
+  shop: shopKeySchema.default('default'),
+  q: searchSchema,
+  category: z.string().trim().min(1, { error: 'must not be empty' }).max(200).optional(),
+  sort: sortSchema,
+  page: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be 1 or more' })
+    .max(1_000_000, { error: 'is too large' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be 1 or more' })
+    .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` })
+    .default(PAGE_SIZE),
+});
+export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
+
+export const catalogPageSchema = z.object({
+  items: z.array(productSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CatalogPage = z.infer<typeof catalogPageSchema>;
+
+export const overviewQuerySchema = z.object({
+  shop: shopKeySchema.default('default'),
+  q: searchSchema,
+  sort: sortSchema,
+});
+export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
+
+export const categoryRowSchema = z.object({
+  category: z.string(),
+  count: z.number().int(),
+  items: z.array(productSummarySchema),
+});
+
+export const categoryTotalSchema = z.object({
+  typical_total: z.string(),
+  current_total: z.string(),
+});
+export type CategoryTotal = z.infer<typeof categoryTotalSchema>;
+
+export const catalogOverviewSchema = z.object({
+  /** TOP Products: the 25 most viewed; empty where the shop does not show the strip. */
+  top: z.array(productSummarySchema),
+  /** Rows per sub-category under main categories, both sorted alphabetically; empty ones left out. */
+  groups: z.array(z.object({ main_category: z.string(), rows: z.array(categoryRowSchema) })),
+  /** The whole category tree of the shop, regardless of the search. */
+  categories: categoryMapSchema,
+  /** PC Build: per sub-category typical and current totals, in dollars with two decimals. */
+  totals: z.record(z.string(), categoryTotalSchema),
+});
+export type CatalogOverview = z.infer<typeof catalogOverviewSchema>;
+
+export const healthSchema = z.object({ ok: z.literal(true), db: z.enum(['sqlite', 'postgres']) });
+
+export const publicConfigSchema = z.object({
+  retailerName: z.string(),
+  signInMode: z.enum(['google', 'demo']),
+  googleClientId: z.string().nullable(),
+  adminUserIds: z.array(z.string()),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
