@@ -32,6 +32,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`create index products_shop_title on products (shop, lower(title), id)`.execute(db);
+  await db.schema
+    .createIndex('products_shop_main_category')
+    .on('products')
+    .columns(['shop', 'main_category', 'category'])
+    .execute();
   await db.schema.createIndex('products_shop_views').on('products').columns(['shop', 'view_count']).execute();
   await db.schema
     .createIndex('products_shop_price')

@@ -47,7 +47,8 @@ describe('demo catalogue', () => {
       const list = (await t.app.inject(`/api/products?shop=${shop}`)).json();
       const first = (Array.isArray(list) ? list : list.products)[0];
       const dir = path.join(t.config.imagesDir, SHOPS[shop].imageFolder, String(first.id));
-      for (let n = 1; n <= first.imagecount; n += 1) expect(fs.existsSync(path.join(dir, `${n}.webp`))).toBe(true);
+      for (let n = 1; n <= first.imagecount; n += 1)
+        expect(fs.existsSync(path.join(dir, `${n}.webp`))).toBe(true);
       const preview = await sharp(path.join(dir, 'preview', '1.webp')).metadata();
       expect(preview).toMatchObject({ format: 'webp', width: 400, height: 400 });
     }

@@ -78,41 +78,53 @@ export async function findMostViewed(db: Db, filter: ProductFilter, limit: numbe
     .execute();
 }
 
-export interface RankedProductRow extends ProductRow {
-  category_count: number;
+export interface CategoryCount {
+  main_category: string;
+  category: string;
+  count: number;
 }
 
-/** The first `perRow` products of every sub-category, in the given order, with each sub-category's count. */
+/** How many products each (main, sub) category holds under the filter, sorted by main then sub. */
+export async function countByCategory(db: Db, filter: ProductFilter): Promise<CategoryCount[]> {
+  const rows = await applyFilter(
+    db
+      .selectFrom('products')
+      .select(['main_category', 'category', sql<number | string>`count(*)`.as('count')]),
+    filter,
+  )
+    .groupBy(['main_category', 'category'])
+    .orderBy('main_category')
+    .orderBy('category')
+    .execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+/**
+ * The first `perRow` products of each given category, in the given order: one statement of
+ * per-category LIMIT queries, each served by the (shop, category, …) indexes, rather than a window
+ * over the whole shop.
+ */
 export async function findCategoryRows(
   db: Db,
   filter: ProductFilter,
+  categories: readonly CategoryCount[],
   sort: SortMode,
   perRow: number,
-): Promise<RankedProductRow[]> {
-  const ranked = applyFilter(
+): Promise<ProductRow[]> {
+  if (categories.length === 0) return [];
+  const member = (entry: CategoryCount, index: number) =>
     db
-      .selectFrom('products')
-      .selectAll()
-      .select([
-        sql<number>`row_number() over (partition by main_category, category order by ${orderClause(sort)})`.as(
-          'row_rank',
-        ),
-        sql<number | string>`count(*) over (partition by main_category, category)`.as('category_count'),
-      ]),
-    filter,
-  ).as('ranked');
-  const rows = await db
-    .selectFrom(ranked)
-    .selectAll()
-    .where('row_rank', '<=', perRow)
-    .orderBy('main_category')
-    .orderBy('category')
-    .orderBy('row_rank')
-    .execute();
-  return rows.map(({ row_rank: _rank, category_count, ...row }) => ({
-    ...row,
-    category_count: Number(category_count),
-  }));
+      .selectFrom(
+        applyFilter(db.selectFrom('products').selectAll(), { ...filter, category: entry.category })
+          .where('products.main_category', '=', entry.main_category)
+          .orderBy(orderClause(sort))
+          .limit(perRow)
+          .as(`row_${index}`),
+      )
+      .selectAll();
+  const [first, ...rest] = categories.map(member);
+  const query = rest.reduce((union, next) => union.unionAll(next), first!);
+  return query.execute();
 }
 
 export async function findCategoryPairs(

@@ -61,42 +61,48 @@ export async function listCatalogPage(db: Db, query: CatalogQuery): Promise<Cata
   return { items: await presentList(db, shop, rows), total, page: query.page, pageSize: query.pageSize };
 }
 
-export async function categoryMap(db: Db, shop: ShopKey): Promise<CategoryMap> {
+function toCategoryMap(pairs: readonly { main_category: string; category: string }[]): CategoryMap {
   const map: CategoryMap = {};
-  for (const pair of await repo.findCategoryPairs(db, shop)) {
-    (map[pair.main_category] ??= []).push(pair.category);
-  }
+  for (const pair of pairs) (map[pair.main_category] ??= []).push(pair.category);
   return map;
+}
+
+export async function categoryMap(db: Db, shop: ShopKey): Promise<CategoryMap> {
+  return toCategoryMap(await repo.findCategoryPairs(db, shop));
 }
 
 export async function getCatalogOverview(db: Db, query: OverviewQuery): Promise<CatalogOverview> {
   const shop = SHOPS[query.shop];
   const sort = resolveSort(shop, query.sort);
   const filter = filterFor(shop, query.q, sort);
-  const [ranked, top, categories, sums] = await Promise.all([
-    repo.findCategoryRows(db, filter, sort, ROW_PREVIEW_COUNT),
+  const counts = await repo.countByCategory(db, filter);
+  // Unfiltered counts already name every category; only a search or price filter needs the tree apart.
+  const unfiltered = !filter.search && !filter.positivePriceOnly;
+  const [rowProducts, top, categories, sums] = await Promise.all([
+    repo.findCategoryRows(db, filter, counts, sort, ROW_PREVIEW_COUNT),
     shop.showTopProducts
       ? repo.findMostViewed(db, filterFor(shop, query.q, 'views'), TOP_PRODUCTS_COUNT)
       : [],
-    categoryMap(db, shop.key),
+    unfiltered ? toCategoryMap(counts) : categoryMap(db, shop.key),
     shop.showCategoryTotals ? repo.sumPricesByCategory(db, shop.key) : [],
   ]);
-  const [rowItems, topItems] = await Promise.all([presentList(db, shop, ranked), presentList(db, shop, top)]);
+  const [rowItems, topItems] = await Promise.all([
+    presentList(db, shop, rowProducts),
+    presentList(db, shop, top),
+  ]);
 
   const groups: CatalogOverview['groups'] = [];
-  ranked.forEach((row, index) => {
+  for (const entry of counts) {
     let group = groups.at(-1);
-    if (group?.main_category !== row.main_category) {
-      group = { main_category: row.main_category, rows: [] };
+    if (group?.main_category !== entry.main_category) {
+      group = { main_category: entry.main_category, rows: [] };
       groups.push(group);
     }
-    let categoryRow = group.rows.at(-1);
-    if (categoryRow?.category !== row.category) {
-      categoryRow = { category: row.category, count: row.category_count, items: [] };
-      group.rows.push(categoryRow);
-    }
-    categoryRow.items.push(rowItems[index]!);
-  });
+    const items = rowItems.filter(
+      (item) => item.category === entry.category && item.main_category === entry.main_category,
+    );
+    group.rows.push({ category: entry.category, count: entry.count, items });
+  }
 
   const totals: CatalogOverview['totals'] = {};
   for (const sum of sums) {
