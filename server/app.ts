@@ -3,14 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Dialect } from './db/database.js';
+import type { Secrets } from './secrets.js';
 import type { Database } from './db/types.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { adminAuthRoutes } from './modules/admin-auth/routes.js';
+import { adminCatalogRoutes } from './modules/admin-catalog/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -19,6 +23,7 @@ export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
   dialect: Dialect;
+  secrets: Secrets;
 }
 
 declare module 'fastify' {
@@ -44,7 +49,7 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: deps.config.LOG_LEVEL } : false,
-    trustProxy: true,
+    trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
   });
   app.decorate('deps', deps);
@@ -73,9 +78,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+
   await app.register(systemRoutes);
   await app.register(catalogRoutes);
   await app.register(imageRoutes);
+  await app.register(adminAuthRoutes);
+  await app.register(adminCatalogRoutes);
 
   const clientDir = options.serveClient === false ? undefined : findClientDir();
   if (clientDir) await registerClient(app, clientDir);

@@ -49,6 +49,14 @@ const envSchema = z.object({
   PUBLIC_URL: urlText(['http', 'https']),
   SEED_DEMO: booleanFlag.default(true),
   RETAILER_NAME: z.string().trim().min(1, { error: 'must not be empty' }).default('Amazon'),
+  /** Behind a load balancer: true, or comma-separated proxy addresses/ranges (Fastify's trustProxy). */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value): boolean | string =>
+      value === 'true' || value === 'false' ? value === 'true' : value,
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

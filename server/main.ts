@@ -4,9 +4,11 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoCatalogue } from './db/seed/seed.js';
+import { loadSecrets } from './secrets.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const secrets = loadSecrets(config);
   const handle = openDatabase({
     databaseUrl: config.DATABASE_URL,
     sqliteFile: path.join(config.dataDir, 'shop.db'),
@@ -14,7 +16,12 @@ async function main(): Promise<void> {
   await migrateToLatest(handle.db);
   if (config.SEED_DEMO) await seedDemoCatalogue(handle.db, config.imagesDir);
 
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect }, { logger: true });
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, secrets }, { logger: true });
+  if (secrets.generatedPassword) {
+    app.log.warn(
+      `Admin password (generated, kept in ${config.dataDir}/secrets.json): ${secrets.adminPassword}`,
+    );
+  }
   const shutdown = async () => {
     await app.close();
     await handle.close();

@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as catalog from './migrations/0001_catalog.js';
+import * as adminAuth from './migrations/0002_admin_auth.js';
 
 /** Every migration, in order; both dialects run the same list. */
 const migrations: Record<string, Migration> = {
   '0001_catalog': catalog,
+  '0002_admin_auth': adminAuth,
 };
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.

@@ -35,9 +35,23 @@ export interface ProductConditionsTable {
   available_quantity: number;
 }
 
+export interface AdminSessionsTable {
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface LoginFailuresTable {
+  address: string;
+  failed_at: string;
+}
+
 export interface Database {
   products: ProductsTable;
   product_conditions: ProductConditionsTable;
+  admin_sessions: AdminSessionsTable;
+  login_failures: LoginFailuresTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

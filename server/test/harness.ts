@@ -12,6 +12,9 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { type Dialect, openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { loadSecrets } from '../secrets.js';
+
+export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
 
 export const TEST_DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -25,7 +28,14 @@ export interface TestApp {
 
 export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    SESSION_SECRET: 'test-session-secret',
+    ...env,
+  });
   let dropSchema = async () => {};
   let handle: DatabaseHandle;
   if (dialect === 'postgres') {
@@ -46,7 +56,8 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     handle = openDatabase({ sqliteFile: path.join(dataDir, 'shop.db') });
   }
   await migrateToLatest(handle.db);
-  const app = await buildApp({ config, db: handle.db, dialect }, { serveClient: false });
+  const secrets = loadSecrets(config);
+  const app = await buildApp({ config, db: handle.db, dialect, secrets }, { serveClient: false });
   await app.ready();
   return {
     app,
@@ -60,4 +71,16 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Logs in through the real endpoint and returns the Authorization header for admin calls. */
+export async function adminHeaders(t: TestApp): Promise<{ authorization: string }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { password: TEST_ADMIN_PASSWORD },
+    remoteAddress: '10.9.9.9',
+  });
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
+  return { authorization: `Bearer ${response.json().token}` };
 }

@@ -193,15 +193,6 @@ describe.each(TEST_DIALECTS)('catalogue API on %s', (dialect) => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('issues the next id and the category lists', async () => {
-    expect((await get('/api/next-id?shop=pc')).body).toEqual({ nextId: 4 });
-    expect((await get('/api/next-id?shop=smart')).body).toEqual({ nextId: 1 });
-    expect((await get('/api/categories')).body).toEqual({
-      categories: ['Headphones', 'Kitchen'],
-      mainCategories: ['Electronics', 'Home'],
-    });
-  });
-
   it.each([
     ['/api/catalog?shop=nope', /query parameter "shop"/],
     ['/api/catalog?page=0', /query parameter "page": must be 1 or more/],

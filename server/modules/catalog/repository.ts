@@ -1,7 +1,13 @@
 /** All SQL of the catalogue. Every function takes the database or a transaction. */
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { SortMode } from '../../../shared/shops.js';
-import type { Database, NewProductRow, ProductConditionRow, ProductRow } from '../../db/types.js';
+import type {
+  Database,
+  NewProductRow,
+  ProductConditionRow,
+  ProductRow,
+  ProductRowUpdate,
+} from '../../db/types.js';
 
 type Db = Kysely<Database>;
 
@@ -259,4 +265,66 @@ export async function countProducts(db: Db): Promise<number> {
     .select(sql<number | string>`count(*)`.as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+export async function productExists(db: Db, shop: string, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where('shop', '=', shop)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Updates a product and, for the open box, replaces its conditions; false when there is no such product. */
+export async function updateProduct(
+  db: Db,
+  shop: string,
+  id: number,
+  changes: ProductRowUpdate,
+  conditions: readonly ConditionInput[] = [],
+): Promise<boolean> {
+  const derived = conditions.length > 0 ? openboxAggregates(conditions) : {};
+  const result = await db
+    .updateTable('products')
+    .set({ ...changes, ...derived })
+    .where('shop', '=', shop)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  if (conditions.length > 0) {
+    await db.deleteFrom('product_conditions').where('shop', '=', shop).where('product_id', '=', id).execute();
+    await db
+      .insertInto('product_conditions')
+      .values(conditions.map((c) => ({ ...c, shop, product_id: id })))
+      .execute();
+  }
+  return true;
+}
+
+export async function deleteProduct(db: Db, shop: string, id: number): Promise<boolean> {
+  await db.deleteFrom('product_conditions').where('shop', '=', shop).where('product_id', '=', id).execute();
+  const result = await db
+    .deleteFrom('products')
+    .where('shop', '=', shop)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Keeps image_count true after the gallery changed, and bumps updated_at so cached copies refresh. */
+export async function setImageCount(
+  db: Db,
+  shop: string,
+  id: number,
+  count: number,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ image_count: count, updated_at: at })
+    .where('shop', '=', shop)
+    .where('id', '=', id)
+    .execute();
 }

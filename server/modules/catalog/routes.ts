@@ -3,8 +3,6 @@ import {
   catalogOverviewSchema,
   catalogPageSchema,
   catalogQuerySchema,
-  categoriesResponseSchema,
-  nextIdResponseSchema,
   overviewQuerySchema,
   productDetailSchema,
   productListResponseSchema,
@@ -59,17 +57,5 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       ok: true as const,
       view_count: await catalog.recordView(db, request.query.shop, request.params.id),
     }),
-  );
-
-  app.get(
-    '/api/categories',
-    { schema: { querystring: shopQuerySchema, response: { 200: categoriesResponseSchema } } },
-    async (request) => catalog.getCategories(db, request.query.shop),
-  );
-
-  app.get(
-    '/api/next-id',
-    { schema: { querystring: shopQuerySchema, response: { 200: nextIdResponseSchema } } },
-    async (request) => ({ nextId: await catalog.getNextId(db, request.query.shop) }),
   );
 };

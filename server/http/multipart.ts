@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from './errors.js';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES, type UploadedFile } from '../modules/images/store.js';
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+/** Reads a multipart form into memory within the upload limits; files come from `fileField` only. */
+export async function readMultipartForm(request: FastifyRequest, fileField: string): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw badRequest('Send the form as multipart/form-data.');
+  const form: MultipartForm = { fields: {}, files: [] };
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGE_MAX_FILES, fields: 20, fieldSize: 10_000 },
+    })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === fileField) form.files.push({ filename: part.filename || 'image', data });
+      } else if (typeof part.value === 'string') {
+        form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, `An image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+    }
+    if (code === 'FST_FILES_LIMIT')
+      throw new HttpError(413, `Upload at most ${IMAGE_MAX_FILES} images at a time.`);
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new HttpError(413, 'The form has too many fields.');
+    throw error;
+  }
+  return form;
+}

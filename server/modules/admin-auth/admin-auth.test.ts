@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import {
+  adminHeaders,
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  TEST_DIALECTS,
+  type TestApp,
+} from '../../test/harness.js';
+import { insertSession, recordLoginFailure } from './repository.js';
+
+/** Every admin call of SPEC §7, each of which must refuse a caller without a live admin token. */
+const ADMIN_CALLS: [string, string][] = [
+  ['GET', '/api/next-id?shop=pc'],
+  ['GET', '/api/categories?shop=pc'],
+  ['GET', '/api/product-images/pc/1'],
+  ['DELETE', '/api/product-images/pc/1/1.webp'],
+  ['POST', '/api/upload-images'],
+  ['POST', '/api/add-product?shop=pc'],
+  ['PUT', '/api/edit-product/products/1'],
+  ['DELETE', '/api/delete-product/pc/1'],
+  ['POST', '/api/tiptap-upload-image/pc/1'],
+  ['POST', '/api/tiptap-delete-image'],
+  ['DELETE', '/api/tiptap-delete-folder/pc/1'],
+];
+
+describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
+  let t: TestApp;
+  const login = (password: string, remoteAddress = '10.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/login', payload: { password }, remoteAddress });
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('gives a token for the right password and says a wrong one is wrong', async () => {
+    const wrong = await login('nope', '10.0.0.50');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'Wrong password.' });
+    const right = await login(TEST_ADMIN_PASSWORD, '10.0.0.50');
+    expect(right.statusCode).toBe(200);
+    const { token } = right.json();
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    const verified = await t.app.inject({ method: 'POST', url: '/api/verify-token', payload: { token } });
+    expect(verified.json()).toEqual({ valid: true });
+    const stored = await t.handle.db.selectFrom('admin_sessions').select('token_hash').execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(token);
+  });
+
+  it('refuses a missing password with a sentence', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('Invalid field "password": is required.');
+  });
+
+  it('says an unknown or expired token is not valid', async () => {
+    await insertSession(t.handle.db, 'a'.repeat(64), '2020-01-01T00:00:00.000Z', '2020-01-01T12:00:00.000Z');
+    for (const token of ['made-up', '']) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/verify-token', payload: { token } });
+      expect(response.json()).toEqual({ valid: false });
+    }
+  });
+
+  it('locks an address out after 5 failures in 15 minutes, and keeps it locked across a restart', async () => {
+    const address = '10.0.0.2';
+    for (let i = 0; i < 4; i += 1) expect((await login('wrong', address)).statusCode).toBe(401);
+    const fifth = await login('wrong', address);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().retryAfter).toBeGreaterThan(890);
+    expect(fifth.json().retryAfter).toBeLessThanOrEqual(900);
+    expect(fifth.json().error).toMatch(/^Too many login attempts\. Please try again in 1[45]:\d\d$/);
+    expect((await login(TEST_ADMIN_PASSWORD, address)).statusCode).toBe(429);
+    expect((await login(TEST_ADMIN_PASSWORD, '10.0.0.3')).statusCode).toBe(200);
+
+    const restarted = await buildApp(t.app.deps, { serveClient: false });
+    const afterRestart = await restarted.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+      remoteAddress: address,
+    });
+    expect(afterRestart.statusCode).toBe(429);
+    await restarted.close();
+  });
+
+  it('lets an address in again once its failures are older than 15 minutes', async () => {
+    const address = '10.0.0.4';
+    const sixteenMinutesAgo = new Date(Date.now() - 16 * 60_000).toISOString();
+    for (let i = 0; i < 5; i += 1) await recordLoginFailure(t.handle.db, address, sixteenMinutesAgo);
+    expect((await login(TEST_ADMIN_PASSWORD, address)).statusCode).toBe(200);
+  });
+
+  it.each(ADMIN_CALLS)('refuses %s %s without an admin token', async (method, url) => {
+    const anonymous = await t.app.inject({ method: method as 'GET', url });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'Admin login required.' });
+    const forged = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: 'Bearer forged-token' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('refuses an expired admin token', async () => {
+    const headers = await adminHeaders(t);
+    expect((await t.app.inject({ url: '/api/next-id', headers })).statusCode).toBe(200);
+    await t.handle.db.updateTable('admin_sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).execute();
+    const expired = await t.app.inject({ url: '/api/next-id', headers });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().error).toMatch(/expired/);
+  });
+});

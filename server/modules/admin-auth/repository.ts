@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+type Db = Kysely<Database>;
+
+export async function insertSession(
+  db: Db,
+  tokenHash: string,
+  createdAt: string,
+  expiresAt: string,
+): Promise<void> {
+  await db
+    .insertInto('admin_sessions')
+    .values({ token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt })
+    .execute();
+}
+
+export async function hasLiveSession(db: Db, tokenHash: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('admin_sessions')
+    .select('token_hash')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('admin_sessions').where('expires_at', '<=', now).execute();
+}
+
+export async function recordLoginFailure(db: Db, address: string, at: string): Promise<void> {
+  await db.insertInto('login_failures').values({ address, failed_at: at }).execute();
+}
+
+/** Failures from one address since a moment, oldest first. */
+export async function loginFailuresSince(db: Db, address: string, since: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('login_failures')
+    .select('failed_at')
+    .where('address', '=', address)
+    .where('failed_at', '>', since)
+    .orderBy('failed_at')
+    .execute();
+  return rows.map((row) => row.failed_at);
+}
+
+export async function clearLoginFailures(db: Db, address: string, before?: string): Promise<void> {
+  let query = db.deleteFrom('login_failures').where('address', '=', address);
+  if (before) query = query.where('failed_at', '<=', before);
+  await query.execute();
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../http/errors.js';
+import { bearerToken, isValidAdminToken } from './service.js';
+
+/** The one admin hook: every route registered in this plugin's scope needs a live admin token. */
+export function requireAdmin(scope: FastifyInstance): void {
+  scope.addHook('onRequest', async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!(await isValidAdminToken(scope.deps.db, token))) {
+      throw new HttpError(
+        401,
+        token ? 'Your admin session has expired. Please log in again.' : 'Admin login required.',
+      );
+    }
+  });
+}

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addProductQuerySchema,
+  adminProductBodySchema,
+  deleteProductResponseSchema,
+  productImageParamsSchema,
+  productImagesResponseSchema,
+  savedProductResponseSchema,
+  shopPathParamsSchema,
+  tiptapDeleteImageBodySchema,
+  tiptapUploadResponseSchema,
+  uploadImagesResponseSchema,
+} from '../../../shared/schemas/admin.js';
+import { categoriesResponseSchema, nextIdResponseSchema } from '../../../shared/schemas/catalog.js';
+import { okSchema, productIdSchema, shopKeySchema, shopQuerySchema } from '../../../shared/schemas/common.js';
+import { badRequest } from '../../http/errors.js';
+import { readMultipartForm } from '../../http/multipart.js';
+import { requireAdmin } from '../admin-auth/require-admin.js';
+import * as catalog from '../catalog/service.js';
+import * as admin from './service.js';
+
+/** Fields of the upload form besides the files (SPEC §7: productId, shopType, and rate for rated shops). */
+const uploadFieldsSchema = z.object({
+  productId: productIdSchema,
+  shopType: shopKeySchema.default('default'),
+});
+
+function formFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw badRequest(`Invalid field "${issue.path.join('.')}": ${issue.message}.`);
+}
+
+export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireAdmin(app);
+  const { db, config } = app.deps;
+  const imagesDir = config.imagesDir;
+
+  app.get(
+    '/api/next-id',
+    { schema: { querystring: shopQuerySchema, response: { 200: nextIdResponseSchema } } },
+    async (request) => ({ nextId: await catalog.getNextId(db, request.query.shop) }),
+  );
+
+  app.get(
+    '/api/categories',
+    { schema: { querystring: shopQuerySchema, response: { 200: categoriesResponseSchema } } },
+    async (request) => catalog.getCategories(db, request.query.shop),
+  );
+
+  app.post(
+    '/api/add-product',
+    {
+      schema: {
+        querystring: addProductQuerySchema,
+        body: adminProductBodySchema,
+        response: { 201: savedProductResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const id = await admin.createProduct(db, imagesDir, request.query.shop, request.body);
+      return reply.code(201).send({ ok: true, id });
+    },
+  );
+
+  app.put(
+    '/api/edit-product/:shop/:id',
+    {
+      schema: {
+        params: shopPathParamsSchema,
+        body: adminProductBodySchema,
+        response: { 200: savedProductResponseSchema },
+      },
+    },
+    async (request) => {
+      const shop = admin.shopFromPath(request.params.shop);
+      await admin.updateProduct(db, imagesDir, shop.key, request.params.id, request.body);
+      return { ok: true as const, id: request.params.id };
+    },
+  );
+
+  app.delete(
+    '/api/delete-product/:shop/:id',
+    { schema: { params: shopPathParamsSchema, response: { 200: deleteProductResponseSchema } } },
+    async (request) => {
+      const shop = admin.shopFromPath(request.params.shop);
+      await admin.deleteProduct(db, imagesDir, shop.key, request.params.id);
+      return { ok: true as const, message: `Product with ID ${request.params.id} has been deleted` };
+    },
+  );
+
+  app.get(
+    '/api/product-images/:shop/:id',
+    { schema: { params: shopPathParamsSchema, response: { 200: productImagesResponseSchema } } },
+    async (request) => {
+      const shop = admin.shopFromPath(request.params.shop);
+      return { images: await admin.listProductImages(imagesDir, shop.key, request.params.id) };
+    },
+  );
+
+  app.delete(
+    '/api/product-images/:shop/:id/:fileName',
+    { schema: { params: productImageParamsSchema, response: { 200: productImagesResponseSchema } } },
+    async (request) => {
+      const { id, fileName } = request.params;
+      const shop = admin.shopFromPath(request.params.shop);
+      return { images: await admin.deleteProductImage(db, imagesDir, shop.key, id, fileName) };
+    },
+  );
+
+  app.post(
+    '/api/upload-images',
+    { schema: { response: { 200: uploadImagesResponseSchema } } },
+    async (request) => {
+      const form = await readMultipartForm(request, 'images');
+      const { productId, shopType } = formFields(uploadFieldsSchema, form.fields);
+      return {
+        ok: true as const,
+        images: await admin.uploadProductImages(db, imagesDir, shopType, productId, form.files),
+      };
+    },
+  );
+
+  app.post(
+    '/api/tiptap-upload-image/:shop/:id',
+    { schema: { params: shopPathParamsSchema, response: { 200: tiptapUploadResponseSchema } } },
+    async (request) => {
+      const shop = admin.shopFromPath(request.params.shop);
+      const form = await readMultipartForm(request, 'image');
+      return {
+        imageUrl: await admin.uploadDescriptionImage(imagesDir, shop.key, request.params.id, form.files[0]),
+      };
+    },
+  );
+
+  app.post(
+    '/api/tiptap-delete-image',
+    { schema: { body: tiptapDeleteImageBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      await admin.deleteDescriptionImage(imagesDir, request.body.src);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/tiptap-delete-folder/:shop/:id',
+    { schema: { params: shopPathParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      const shop = admin.shopFromPath(request.params.shop);
+      await admin.deleteDescriptionFolder(imagesDir, shop.key, request.params.id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,174 @@
+/** Catalogue management for the admin area: products, their galleries and description images. */
+import type { Kysely } from 'kysely';
+import { CONDITIONS, SHOPS, type ShopConfig, type ShopKey } from '../../../shared/shops.js';
+import { priceToCents } from '../../../shared/rules.js';
+import type { AdminProductBody } from '../../../shared/schemas/admin.js';
+import type { Database, NewProductRow } from '../../db/types.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import * as catalogRepo from '../catalog/repository.js';
+import { sanitizeDescription } from '../catalog/sanitize-description.js';
+import * as images from '../images/store.js';
+
+type Db = Kysely<Database>;
+
+/** A shop named in a path: its key, or the folder name SPEC §7 uses for the referrals shop ("products"). */
+export function shopFromPath(segment: string): ShopConfig {
+  const shop = Object.values(SHOPS).find((s) => s.key === segment || s.editPathSegment === segment);
+  if (!shop) {
+    const names = [...new Set(Object.values(SHOPS).flatMap((s) => [s.key, s.editPathSegment]))].join(', ');
+    throw badRequest(`Invalid path parameter "shop": must be one of ${names}.`);
+  }
+  return shop;
+}
+
+const cents = (value: string) => (value === '' ? 0 : priceToCents(value)!);
+
+/** The product columns a shop keeps from the admin form; fields the shop does not have stay at defaults. */
+function productColumns(shop: ShopConfig, body: AdminProductBody) {
+  return {
+    title: body.title,
+    main_category: body.main_category,
+    category: body.category,
+    description: sanitizeDescription(body.description),
+    price_cents: shop.hasConditions ? 0 : cents(body.price),
+    typical_price_cents: shop.hasConditions ? 0 : cents(body.typical_price),
+    rate: shop.hasRating ? body.rate : 0,
+    availability: shop.hasAvailability ? body.availability : ('YES' as const),
+    link: shop.hasLink ? body.link : '',
+    store: shop.hasConditions ? body.store || 'AYZ' : '',
+    ebay: shop.hasConditions ? body.ebay : '',
+    facebook_marketplace: shop.hasConditions ? body.facebook_marketplace : '',
+    offer_up: shop.hasConditions ? body.offer_up : '',
+    mercari_marketplaces: shop.hasConditions ? body.mercari_marketplaces : '',
+  };
+}
+
+function conditionRows(shop: ShopConfig, body: AdminProductBody): catalogRepo.ConditionInput[] {
+  if (!shop.hasConditions) return [];
+  return CONDITIONS.map((condition) => ({
+    condition,
+    price_cents: cents(body[`${condition}_condition_price`]),
+    available_quantity: body[`${condition}_condition_available_quantity`],
+  }));
+}
+
+export async function createProduct(
+  db: Db,
+  imagesDir: string,
+  shopKey: ShopKey,
+  body: AdminProductBody,
+): Promise<number> {
+  const shop = SHOPS[shopKey];
+  return db.transaction().execute(async (trx) => {
+    const id = body.id ?? (await catalogRepo.maxProductId(trx, shopKey)) + 1;
+    if (await catalogRepo.productExists(trx, shopKey, id)) {
+      throw conflict(`Product ${id} already exists in the ${shop.name}. Fetch a new ID and try again.`);
+    }
+    const now = new Date().toISOString();
+    const imageCount = (await images.listProductImages(images.productImageDir(imagesDir, shopKey, id)))
+      .length;
+    const row: NewProductRow = {
+      shop: shopKey,
+      id,
+      ...productColumns(shop, body),
+      view_count: 0,
+      image_count: imageCount,
+      stock_quantity: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    await catalogRepo.insertProduct(trx, row, conditionRows(shop, body));
+    return id;
+  });
+}
+
+export async function updateProduct(
+  db: Db,
+  imagesDir: string,
+  shopKey: ShopKey,
+  id: number,
+  body: AdminProductBody,
+): Promise<void> {
+  const shop = SHOPS[shopKey];
+  const imageCount = (await images.listProductImages(images.productImageDir(imagesDir, shopKey, id))).length;
+  const updated = await db
+    .transaction()
+    .execute((trx) =>
+      catalogRepo.updateProduct(
+        trx,
+        shopKey,
+        id,
+        { ...productColumns(shop, body), image_count: imageCount, updated_at: new Date().toISOString() },
+        conditionRows(shop, body),
+      ),
+    );
+  if (!updated) throw notFound(`There is no product ${id} in the ${shop.name}.`);
+}
+
+/** Deletes the product row, then its whole image folder (gallery, preview and description images). */
+export async function deleteProduct(db: Db, imagesDir: string, shopKey: ShopKey, id: number): Promise<void> {
+  const deleted = await db.transaction().execute((trx) => catalogRepo.deleteProduct(trx, shopKey, id));
+  if (!deleted) throw notFound(`There is no product ${id} in the ${SHOPS[shopKey].name}.`);
+  await images.deleteFolder(images.productImageDir(imagesDir, shopKey, id));
+}
+
+/**
+ * Adds gallery images. Every file is decoded first, so one bad file writes nothing. For a product that
+ * does not exist yet (the add flow uploads before creating) the files become the whole gallery; for an
+ * existing product they are appended, and image_count follows.
+ */
+export async function uploadProductImages(
+  db: Db,
+  imagesDir: string,
+  shopKey: ShopKey,
+  id: number,
+  files: readonly images.UploadedFile[],
+): Promise<string[]> {
+  if (files.length === 0) throw badRequest('Invalid field "images": choose at least one image.');
+  const encoded = [];
+  for (const file of files) encoded.push(await images.toWebp(file));
+  const dir = images.productImageDir(imagesDir, shopKey, id);
+  const exists = await catalogRepo.productExists(db, shopKey, id);
+  const count = await images.storeProductImages(dir, encoded, exists ? 'append' : 'replace');
+  if (exists) await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString());
+  return images.listProductImages(dir);
+}
+
+export async function listProductImages(imagesDir: string, shopKey: ShopKey, id: number): Promise<string[]> {
+  return images.listProductImages(images.productImageDir(imagesDir, shopKey, id));
+}
+
+export async function deleteProductImage(
+  db: Db,
+  imagesDir: string,
+  shopKey: ShopKey,
+  id: number,
+  fileName: string,
+): Promise<string[]> {
+  const dir = images.productImageDir(imagesDir, shopKey, id);
+  const count = await images.deleteProductImage(dir, fileName);
+  if (await catalogRepo.productExists(db, shopKey, id)) {
+    await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString());
+  }
+  return images.listProductImages(dir);
+}
+
+export async function uploadDescriptionImage(
+  imagesDir: string,
+  shopKey: ShopKey,
+  id: number,
+  file: images.UploadedFile | undefined,
+): Promise<string> {
+  if (!file) throw badRequest('Invalid field "image": choose an image to upload.');
+  return images.storeDescriptionImage(imagesDir, shopKey, id, await images.toWebp(file, 1200));
+}
+
+export async function deleteDescriptionFolder(
+  imagesDir: string,
+  shopKey: ShopKey,
+  id: number,
+): Promise<void> {
+  await images.deleteFolder(images.descriptionDir(imagesDir, shopKey, id));
+}
+
+export { deleteDescriptionImage } from '../images/store.js';

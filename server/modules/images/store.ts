@@ -1,0 +1,188 @@
+/**
+ * Product and description images on disk. Every upload is decoded and re-encoded to .webp, so untrusted
+ * bytes never reach the disk as they came; every path is built from validated parts and checked to stay
+ * inside the images folder.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { SHOPS, type ShopKey } from '../../../shared/shops.js';
+import { badRequest, HttpError } from '../../http/errors.js';
+
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MAX_FILES = 20;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+const IMAGE_MAX_EDGE = 1600;
+const PREVIEW_EDGE = 400;
+const READABLE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
+const NUMBERED = /^(\d{1,4})\.webp$/;
+
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+}
+
+/** Resolves a path below `root`, refusing anything that would leave it (DESIGN §6). */
+export function confined(root: string, ...parts: string[]): string {
+  const resolvedRoot = path.resolve(root);
+  const target = path.resolve(resolvedRoot, ...parts);
+  if (target !== resolvedRoot && !target.startsWith(resolvedRoot + path.sep)) {
+    throw badRequest('That file path is outside the image store.');
+  }
+  return target;
+}
+
+export function productImageDir(imagesDir: string, shop: ShopKey, id: number): string {
+  return confined(imagesDir, SHOPS[shop].imageFolder, String(id));
+}
+
+const quoted = (name: string) => JSON.stringify(name.slice(0, 80));
+
+/** Decodes an upload (only raster formats, at most IMAGE_MAX_PIXELS) and re-encodes it as .webp. */
+export async function toWebp(file: UploadedFile, maxEdge = IMAGE_MAX_EDGE): Promise<Buffer> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(file.data, { limitInputPixels: false }).metadata()).format;
+  } catch {
+    throw badRequest(`${quoted(file.filename)} is not an image we can read.`);
+  }
+  if (!format || !READABLE_FORMATS.has(format)) {
+    throw badRequest(`${quoted(file.filename)} is not a supported image (use JPEG, PNG, WebP, GIF or AVIF).`);
+  }
+  try {
+    return await sharp(file.data, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new HttpError(
+        413,
+        `${quoted(file.filename)} is larger than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`,
+      );
+    }
+    throw badRequest(`${quoted(file.filename)} is not an image we can read.`);
+  }
+}
+
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const temp = `${file}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  await fs.writeFile(temp, data);
+  await fs.rename(temp, file);
+}
+
+/** The numbered gallery images of a product, in gallery order: ["1.webp", "2.webp", …]. */
+export async function listProductImages(dir: string): Promise<string[]> {
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  return names
+    .filter((name) => NUMBERED.test(name))
+    .sort((a, b) => Number(NUMBERED.exec(a)![1]) - Number(NUMBERED.exec(b)![1]));
+}
+
+async function writePreview(dir: string): Promise<void> {
+  const first = path.join(dir, '1.webp');
+  const previewDir = path.join(dir, 'preview');
+  await fs.mkdir(previewDir, { recursive: true });
+  try {
+    const preview = await sharp(first)
+      .resize(PREVIEW_EDGE, PREVIEW_EDGE, { fit: 'cover' })
+      .webp({ quality: 78 })
+      .toBuffer();
+    await writeAtomically(path.join(previewDir, '1.webp'), preview);
+  } catch {
+    await fs.rm(path.join(previewDir, '1.webp'), { force: true });
+  }
+}
+
+/** Renames the gallery to 1..n in its current order, so the shop's 1..imagecount URLs always hit. */
+async function renumber(dir: string): Promise<number> {
+  const names = await listProductImages(dir);
+  const stamp = crypto.randomBytes(4).toString('hex');
+  await Promise.all(
+    names.map((name, i) => fs.rename(path.join(dir, name), path.join(dir, `${i + 1}.${stamp}.renumber`))),
+  );
+  await Promise.all(
+    names.map((_, i) =>
+      fs.rename(path.join(dir, `${i + 1}.${stamp}.renumber`), path.join(dir, `${i + 1}.webp`)),
+    ),
+  );
+  return names.length;
+}
+
+/**
+ * Stores already-encoded images: 'replace' makes them the whole gallery (adding a product), 'append'
+ * adds them after the existing ones (editing). Returns the new image count.
+ */
+export async function storeProductImages(
+  dir: string,
+  images: readonly Buffer[],
+  mode: 'replace' | 'append',
+): Promise<number> {
+  await fs.mkdir(dir, { recursive: true });
+  let existing = await listProductImages(dir);
+  if (mode === 'replace') {
+    await Promise.all(existing.map((name) => fs.rm(path.join(dir, name), { force: true })));
+    existing = [];
+  }
+  for (const [i, image] of images.entries()) {
+    await writeAtomically(path.join(dir, `${existing.length + i + 1}.webp`), image);
+  }
+  const count = await renumber(dir);
+  await writePreview(dir);
+  return count;
+}
+
+/** Deletes one gallery image, closes the gap and remakes the preview. Returns the new count. */
+export async function deleteProductImage(dir: string, fileName: string): Promise<number> {
+  const file = confined(dir, fileName);
+  try {
+    await fs.unlink(file);
+  } catch {
+    throw new HttpError(404, `There is no image ${fileName} for this product.`);
+  }
+  const count = await renumber(dir);
+  await writePreview(dir);
+  return count;
+}
+
+export async function deleteFolder(dir: string): Promise<void> {
+  await fs.rm(dir, { recursive: true, force: true });
+}
+
+/** Description images live in {product folder}/description and are addressed by their public URL. */
+export async function storeDescriptionImage(
+  imagesDir: string,
+  shop: ShopKey,
+  id: number,
+  image: Buffer,
+): Promise<string> {
+  const folder = SHOPS[shop].imageFolder;
+  const dir = confined(imagesDir, folder, String(id), 'description');
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.webp`;
+  await writeAtomically(path.join(dir, name), image);
+  return `/images/${folder}/${id}/description/${name}`;
+}
+
+const DESCRIPTION_SRC = /^\/images\/([A-Za-z]+)\/(\d{1,10})\/description\/([\w-]{1,80}\.webp)$/;
+
+/** Deletes the description image a `src` names; anything else is refused with 400. */
+export async function deleteDescriptionImage(imagesDir: string, src: string): Promise<void> {
+  let pathname: string;
+  try {
+    pathname = new URL(src, 'http://local').pathname;
+  } catch {
+    throw badRequest('Invalid field "src": it must be the address of a description image.');
+  }
+  const match = DESCRIPTION_SRC.exec(pathname);
+  const folderKnown = Object.values(SHOPS).some((shop) => shop.imageFolder === match?.[1]);
+  if (!match || !folderKnown)
+    throw badRequest('Invalid field "src": it must be the address of a description image.');
+  await fs.rm(confined(imagesDir, match[1]!, match[2]!, 'description', match[3]!), { force: true });
+}
+
+export function descriptionDir(imagesDir: string, shop: ShopKey, id: number): string {
+  return confined(imagesDir, SHOPS[shop].imageFolder, String(id), 'description');
+}

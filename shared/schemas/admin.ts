@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { CONDITIONS } from '../shops.js';
+import { productIdSchema, shopKeySchema } from './common.js';
+
+export const loginBodySchema = z.object({
+  password: z
+    .string({ error: 'is required' })
+    .min(1, { error: 'is required' })
+    .max(200, { error: 'is too long' }),
+});
+export const loginResponseSchema = z.object({ token: z.string() });
+export const verifyTokenBodySchema = z.object({ token: z.string({ error: 'is required' }).max(200) });
+export const verifyTokenResponseSchema = z.object({ valid: z.boolean() });
+
+/** Lockout (DESIGN §6): 5 failures from one address within 15 minutes. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+export const ADMIN_SESSION_HOURS = 12;
+
+/** Decimal amounts from the admin form: "19.99", "7", "" (none, stored as 0). */
+const priceField = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .refine((value) => value === '' || /^\d{1,9}(\.\d{1,2})?$/.test(value), {
+    error: 'must be an amount such as 19.99',
+  });
+
+const quantityField = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int({ error: 'must be a whole number' })
+  .min(0, { error: 'must be 0 or more' })
+  .max(1_000_000, { error: 'is too large' });
+
+const urlField = z
+  .string()
+  .trim()
+  .max(2000, { error: 'is too long' })
+  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), {
+    error: 'must be empty or a web address starting with http:// or https://',
+  })
+  .default('');
+
+const requiredText = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(300, { error: 'must be at most 300 characters' });
+
+const conditionFields = Object.fromEntries(
+  CONDITIONS.flatMap((condition) => [
+    [`${condition}_condition_price`, priceField.default('0')],
+    [`${condition}_condition_available_quantity`, quantityField.default(0)],
+  ]),
+) as {
+  [K in `${(typeof CONDITIONS)[number]}_condition_price`]: z.ZodDefault<typeof priceField>;
+} & {
+  [K in `${(typeof CONDITIONS)[number]}_condition_available_quantity`]: z.ZodDefault<typeof quantityField>;
+};
+
+/**
+ * The admin product form (SPEC §3) for every shop; each shop uses the fields its registry entry has
+ * (rate/availability, link, conditions and marketplaces), the rest are ignored.
+ */
+export const adminProductBodySchema = z.object({
+  id: productIdSchema.optional(),
+  title: requiredText,
+  main_category: requiredText,
+  category: requiredText,
+  description: z.string().max(200_000, { error: 'is too long' }).default(''),
+  price: priceField.default('0'),
+  typical_price: priceField.default('0'),
+  link: urlField,
+  rate: z.coerce
+    .number({ error: 'must be a whole number from 0 to 5' })
+    .int({ error: 'must be a whole number from 0 to 5' })
+    .min(0, { error: 'must be from 0 to 5' })
+    .max(5, { error: 'must be from 0 to 5' })
+    .default(0),
+  availability: z.enum(['YES', 'NO'], { error: 'must be YES or NO' }).default('YES'),
+  store: z.string().trim().max(100).default(''),
+  ebay: urlField,
+  facebook_marketplace: urlField,
+  offer_up: urlField,
+  mercari_marketplaces: urlField,
+  ...conditionFields,
+});
+export type AdminProductBody = z.infer<typeof adminProductBodySchema>;
+export type AdminProductInput = z.input<typeof adminProductBodySchema>;
+
+export const addProductQuerySchema = z.object({ shop: shopKeySchema.default('default') });
+
+/** Path segments naming a shop: its key, or for PUT /api/edit-product the folder name SPEC §7 uses. */
+export const shopPathParamsSchema = z.object({ shop: z.string().max(20), id: productIdSchema });
+export const productImageParamsSchema = shopPathParamsSchema.extend({
+  fileName: z.string().regex(/^\d{1,4}\.webp$/, { error: 'must be an image name such as 2.webp' }),
+});
+
+export const productImagesResponseSchema = z.object({ images: z.array(z.string()) });
+export const uploadImagesResponseSchema = z.object({ ok: z.literal(true), images: z.array(z.string()) });
+export const savedProductResponseSchema = z.object({ ok: z.literal(true), id: z.number().int() });
+export const deleteProductResponseSchema = z.object({ ok: z.literal(true), message: z.string() });
+export const tiptapUploadResponseSchema = z.object({ imageUrl: z.string() });
+export const tiptapDeleteImageBodySchema = z.object({
+  src: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(500),
+});
