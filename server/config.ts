@@ -48,6 +48,8 @@ const envSchema = z.object({
   NOWPAYMENTS_API_URL: z.url({ error: 'must be a URL' }).default('https://api.nowpayments.io/v1'),
   PUBLIC_URL: urlText(['http', 'https']),
   SEED_DEMO: booleanFlag.default(true),
+  /** Let 'Add from links' fetch from private network addresses (local development and tests only). */
+  IMAGE_LINKS_ALLOW_PRIVATE: booleanFlag.default(false),
   RETAILER_NAME: z.string().trim().min(1, { error: 'must not be empty' }).default('Amazon'),
   /** Behind a load balancer: true, or comma-separated proxy addresses/ranges (Fastify's trustProxy). */
   TRUST_PROXY: z

@@ -41,6 +41,8 @@ export interface ShopConfig {
   guarded: boolean;
   /** GET /api/products answers { products, categories } rather than a bare list (SPEC §7). */
   listIncludesCategories: boolean;
+  /** The shop sells on site: its admin links to the marketplace orders (/orders). */
+  hasOrders: boolean;
 }
 
 const AFFILIATE_SORTS = ['title', 'views', 'rating', 'price_asc', 'price_desc'] as const;
@@ -66,6 +68,7 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     showCategoryTotals: false,
     guarded: false,
     listIncludesCategories: false,
+    hasOrders: false,
   },
   ayz: {
     key: 'ayz',
@@ -87,6 +90,7 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     showCategoryTotals: false,
     guarded: true,
     listIncludesCategories: false,
+    hasOrders: true,
   },
   pc: {
     key: 'pc',
@@ -108,6 +112,7 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     showCategoryTotals: true,
     guarded: false,
     listIncludesCategories: true,
+    hasOrders: false,
   },
   smart: {
     key: 'smart',
@@ -129,6 +134,7 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     showCategoryTotals: false,
     guarded: false,
     listIncludesCategories: true,
+    hasOrders: false,
   },
 };
 

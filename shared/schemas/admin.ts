@@ -103,3 +103,11 @@ export const tiptapUploadResponseSchema = z.object({ imageUrl: z.string() });
 export const tiptapDeleteImageBodySchema = z.object({
   src: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(500),
 });
+
+export const imageFromLinkBodySchema = z.object({
+  url: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(2000, { error: 'is too long' }),
+});

@@ -18,7 +18,8 @@ describe('demo catalogue', () => {
     for (const shop of SHOP_KEYS) {
       const list = (await t.app.inject(`/api/products?shop=${shop}`)).json();
       const products = Array.isArray(list) ? list : list.products;
-      const tree: Record<string, string[]> = (await t.app.inject(`/api/catalog/overview?shop=${shop}`)).json().categories;
+      const tree: Record<string, string[]> = (await t.app.inject(`/api/catalog/overview?shop=${shop}`)).json()
+        .categories;
       expect(products.length, shop).toBeGreaterThanOrEqual(40);
       expect(Object.keys(tree).length, shop).toBeGreaterThanOrEqual(3);
       expect(Object.values(tree).flat().length, shop).toBeGreaterThanOrEqual(8);

@@ -4,6 +4,7 @@ import {
   addProductQuerySchema,
   adminProductBodySchema,
   deleteProductResponseSchema,
+  imageFromLinkBodySchema,
   productImageParamsSchema,
   productImagesResponseSchema,
   savedProductResponseSchema,
@@ -17,6 +18,7 @@ import { okSchema, productIdSchema, shopKeySchema, shopQuerySchema } from '../..
 import { badRequest } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import { requireAdmin } from '../admin-auth/require-admin.js';
+import { fetchImageFromLink } from '../images/fetch-link.js';
 import * as catalog from '../catalog/service.js';
 import * as admin from './service.js';
 
@@ -143,6 +145,11 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ok: true as const };
     },
   );
+
+  app.post('/api/image-from-link', { schema: { body: imageFromLinkBodySchema } }, async (request, reply) => {
+    const image = await fetchImageFromLink(request.body.url, config.IMAGE_LINKS_ALLOW_PRIVATE);
+    return reply.type('image/webp').header('Cache-Control', 'no-store').send(image);
+  });
 
   app.delete(
     '/api/tiptap-delete-folder/:shop/:id',
