@@ -36,8 +36,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Where the built React app is: dist/client, whether this runs from server/ (tsx) or dist/server/. */
 function findClientDir(): string | undefined {
-  const candidates = [path.resolve(here, '../client'), path.resolve(here, '../dist/client')];
-  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
+  const candidates = [path.resolve(here, '../dist/client'), path.resolve(here, '../client')];
+  // A build has an assets folder; the source client/ (seen from server/) has none.
+  return candidates.find(
+    (dir) => fs.existsSync(path.join(dir, 'index.html')) && fs.existsSync(path.join(dir, 'assets')),
+  );
 }
 
 export interface BuildOptions {

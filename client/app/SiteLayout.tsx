@@ -1,0 +1,25 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AnimatedBackground } from '../ui/AnimatedBackground.js';
+import { Footer } from '../ui/Footer.js';
+import { Marquee } from '../ui/Marquee.js';
+import { PageLoading } from './PageLoading.js';
+
+/** The frame around every page: background, disclosure marquee, the page, footer. */
+export function SiteLayout() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0); // Braces matter: newer Chromium returns a promise here, and effects must return nothing.
+  }, [pathname]);
+
+  return (
+    <>
+      <AnimatedBackground />
+      <Marquee />
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import './ui/applyInitialTheme.js';
+import './ui/global.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { publicConfigQueryOptions } from './endpoints/config.js';
+import { AppRoutes } from './routes.js';
+import { AuthProvider } from './session/AuthContext.js';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 },
+  },
+});
+// The retailer name labels every buy button; ask for it before the first render.
+void queryClient.prefetchQuery(publicConfigQueryOptions);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AuthProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,6 @@
+import { use } from 'react';
+import { AuthContext, type AuthState } from './AuthContext.js';
+
+export function useAuth(): AuthState {
+  return use(AuthContext);
+}

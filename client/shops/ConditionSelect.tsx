@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import { formatDollars, stockLabel, type ConditionOffer } from '../../shared/rules.js';
+import { CONDITION_INFO, type Condition } from '../../shared/shops.js';
+import styles from './Offer.module.css';
+
+interface ConditionSelectProps {
+  /** Only conditions with stock (SPEC §2). */
+  offers: readonly ConditionOffer[];
+  value: Condition | '';
+  onChange: (condition: Condition | '') => void;
+}
+
+function optionText(offer: ConditionOffer): string {
+  const info = CONDITION_INFO[offer.condition];
+  return `${info.emoji} ${info.label} · ${stockLabel(offer.quantity)} · ${formatDollars(offer.price)}`;
+}
+
+/** The open-box condition dropdown: emoji, label, quantity in stock and price per option. */
+export function ConditionSelect({ offers, value, onChange }: ConditionSelectProps) {
+  const id = useId();
+  const choose = (selected: string) => {
+    const offer = offers.find((candidate) => candidate.condition === selected);
+    onChange(offer ? offer.condition : '');
+  };
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>Condition</label>
+      <select
+        id={id}
+        className={styles.select}
+        value={value}
+        onChange={(event) => choose(event.target.value)}
+        disabled={offers.length === 0}
+      >
+        <option value="">{offers.length === 0 ? 'Out of Stock' : 'Select a condition'}</option>
+        {offers.map((offer) => (
+          <option key={offer.condition} value={offer.condition}>
+            {optionText(offer)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { SCROLL_TOP_THRESHOLD_PX } from '../../shared/constants.js';
+import { Icon } from './Icon.js';
+import { scrollToTop, useScrolledPast } from './useWindowScroll.js';
+import styles from './ScrollToTopButton.module.css';
+
+/** Appears after scrolling more than 200 px (SPEC §2). */
+export function ScrollToTopButton() {
+  const visible = useScrolledPast(SCROLL_TOP_THRESHOLD_PX);
+  if (!visible) return null;
+  return (
+    <button type="button" className={styles.button} onClick={scrollToTop} aria-label="Scroll to top">
+      <Icon name="arrowUp" />
+    </button>
+  );
+}
