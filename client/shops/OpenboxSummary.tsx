@@ -10,7 +10,7 @@ export function OpenboxSummary({ product }: { product: OpenboxProduct }) {
   const range = priceRange(offers);
   return (
     <div className={styles.summary}>
-      <span className={styles.range}>
+      <span className={styles.range} data-testid="product-price">
         <span className="visually-hidden">Price range: </span>
         {range ? formatPriceRange(range) : 'Price on request'}
       </span>

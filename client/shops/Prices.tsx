@@ -13,7 +13,7 @@ export function Prices({ price, typicalPrice, size = 'md' }: PricesProps) {
   const saving = showTypical ? Math.round((1 - Number(price) / Number(typicalPrice)) * 100) : 0;
   return (
     <div className={`${styles.prices} ${styles[size]}`}>
-      <span className={styles.price}>
+      <span className={styles.price} data-testid="product-price">
         <span className="visually-hidden">Price: </span>
         {formatDollars(price)}
       </span>

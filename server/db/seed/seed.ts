@@ -58,7 +58,8 @@ async function seedShop(
         id += 1;
         const [low, high] = sub.price;
         const priceCents = Math.round((low + random() * (high - low)) * 100) - 1;
-        const hasTypical = random() < 0.5;
+        // PC Build compares typical and current totals, so every PC part has a typical price.
+        const hasTypical = random() < 0.5 || shop.showCategoryTotals;
         const at = new Date(start + id * 3_600_000).toISOString();
         const imageCount = 2 + (id % 3);
         products.push(

@@ -1,0 +1,154 @@
+/** The finer points of browsing: paging, swipe on a phone, the open-box offer, stock, the TOP strip. */
+import { expect, test } from '@playwright/test';
+import { CONDITION_INFO, SHOPS } from '../shared/shops.js';
+import { stockLabel } from '../shared/rules.js';
+import type { OpenboxProduct } from '../shared/schemas/catalog.js';
+import { adminToken, overview } from './support/api.js';
+import { saveScreenshot, swipe } from './support/screens.js';
+
+test('a category of 30 products pages 25 at a time, and a page button scrolls to the top', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const category = `Paging ${Date.now()}`;
+  for (let i = 1; i <= 30; i += 1) {
+    const response = await request.post('/api/add-product?shop=smart', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        title: `Paged gadget ${String(i).padStart(2, '0')}`,
+        main_category: 'Paging Tests',
+        category,
+        price: `${i}.00`,
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto(SHOPS.smart.route);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page
+    .getByRole('complementary', { name: 'Smart Shop menu' })
+    .getByRole('button', { name: category })
+    .click();
+  const cards = page.getByTestId('product-card');
+  await expect(cards).toHaveCount(25);
+  await expect(cards.first().getByRole('heading')).toHaveText('Paged gadget 01');
+  await page.getByRole('navigation', { name: 'Pagination' }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await expect(page.getByRole('button', { name: 'Scroll to top' })).toBeVisible();
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(cards).toHaveCount(5);
+  await expect(cards.first().getByRole('heading')).toHaveText('Paged gadget 26');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+  expect(await page.evaluate(() => localStorage.getItem('/smartshop:currentPage'))).toContain('2');
+  await page.reload();
+  await expect(cards.first().getByRole('heading')).toHaveText('Paged gadget 26');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('swipes through the gallery, with the arrows hidden', async ({ page, request }) => {
+    const data = await overview(request, 'default');
+    const product = data.groups[0]!.rows[0]!.items.find((item) => item.imagecount > 1)!;
+    await page.goto(`${SHOPS.default.route}?product=${product.id}`);
+    const dialog = page.getByRole('dialog', { name: product.title });
+    const indicator = dialog.getByTestId('gallery-indicator');
+    await expect(indicator).toHaveText(`1 of ${product.imagecount}`);
+    await expect(dialog.getByRole('button', { name: 'Next image' })).toBeHidden();
+    await swipe(page, '[data-testid="gallery-indicator"] >> xpath=..', -30);
+    await expect(indicator).toHaveText(`1 of ${product.imagecount}`);
+    await swipe(page, '[data-testid="gallery-indicator"] >> xpath=..', -120);
+    await expect(indicator).toHaveText(`2 of ${product.imagecount}`);
+    await swipe(page, '[data-testid="gallery-indicator"] >> xpath=..', 120);
+    await swipe(page, '[data-testid="gallery-indicator"] >> xpath=..', 120);
+    await expect(indicator).toHaveText(`${product.imagecount} of ${product.imagecount}`);
+    await saveScreenshot(page, 'default-modal-phone');
+  });
+});
+
+test('the open-box modal lists only conditions in stock, with stock labels and prices', async ({
+  page,
+  request,
+}) => {
+  const data = await overview(request, 'ayz');
+  const items = data.groups.flatMap((g) => g.rows.flatMap((r) => r.items)) as OpenboxProduct[];
+  const product = items.find(
+    (item) =>
+      item.acceptable_condition_available_quantity === 0 && item.good_condition_available_quantity > 0,
+  )!;
+  await page.goto('/');
+  await page.getByPlaceholder('Search products by name...').fill(product.title);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByTestId('product-card').getByRole('button', { name: product.title }).first().click();
+  const dialog = page.getByRole('dialog', { name: product.title });
+  const select = dialog.getByRole('combobox');
+  const options = await select.locator('option').allInnerTexts();
+  expect(options.some((text) => text.includes(CONDITION_INFO.acceptable.label))).toBe(false);
+  const good = options.find((text) => text.includes(CONDITION_INFO.good.label))!;
+  expect(good).toContain(CONDITION_INFO.good.emoji);
+  expect(good).toContain(String(product.good_condition_available_quantity));
+  expect(good).toContain(product.good_condition_price);
+  const total =
+    product.acceptable_condition_available_quantity +
+    product.good_condition_available_quantity +
+    product.verygood_condition_available_quantity +
+    product.excellent_condition_available_quantity;
+  await expect(dialog.getByText(stockLabel(total)).first()).toBeVisible();
+
+  const alerts: string[] = [];
+  page.on('dialog', (alert) => {
+    alerts.push(alert.message());
+    void alert.dismiss();
+  });
+  await dialog.getByRole('button', { name: 'ADD TO CART' }).click();
+  await expect.poll(() => alerts).toEqual(['Please log in to your account']);
+  await saveScreenshot(page, 'ayz-modal-desktop');
+});
+
+test('an unavailable affiliate product shows a dead Out of Stock button; others link to the retailer', async ({
+  page,
+  request,
+}) => {
+  const list = (await (await request.get('/api/products?shop=default')).json()) as {
+    title: string;
+    availability: string;
+  }[];
+  const soldOut = list.find((item) => item.availability === 'NO')!;
+  await page.goto(SHOPS.default.route);
+  await page.getByPlaceholder('Search products by name...').fill(soldOut.title);
+  await page.getByPlaceholder('Search products by name...').press('Enter');
+  const card = page.getByTestId('product-card').filter({ hasText: soldOut.title }).first();
+  await expect(card.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  const buy = page.getByRole('link', { name: 'Buy from AMAZON' }).first();
+  await expect(buy).toHaveAttribute('href', /^https:\/\/www\.amazon\.com\//);
+  await expect(buy).toHaveAttribute('target', '_blank');
+});
+
+test('the TOP Products strip scrolls by itself', async ({ page }) => {
+  await page.goto(SHOPS.default.route);
+  const track = page.getByTestId('top-products').getByRole('list');
+  await expect(track.getByTestId('product-card')).toHaveCount(25);
+  const start = await track.evaluate((el) => el.scrollLeft);
+  await expect
+    .poll(() => track.evaluate((el) => el.scrollLeft), { timeout: 5000 })
+    .toBeGreaterThan(start + 10);
+});
+
+test('PC Build shows typical and current totals per sub-category', async ({ page, request }) => {
+  const data = await overview(request, 'pc');
+  const [category, total] = Object.entries(data.totals)[0]!;
+  await page.goto(SHOPS.pc.route);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const entry = page
+    .getByRole('complementary', { name: 'PC Build menu' })
+    .getByRole('button', { name: new RegExp(`^${category}`) });
+  await expect(entry).toContainText(
+    Number(total.typical_total).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+  );
+  await expect(entry).toContainText(
+    Number(total.current_total).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+  );
+  await saveScreenshot(page, 'pc-sidebar');
+});

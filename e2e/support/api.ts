@@ -1,0 +1,25 @@
+/** Talks to the real server under test, for what a journey needs to know or set up beforehand. */
+import type { APIRequestContext } from '@playwright/test';
+import type { CatalogOverview, ProductSummary } from '../../shared/schemas/catalog.js';
+import type { ShopKey } from '../../shared/shops.js';
+
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+
+export async function overview(request: APIRequestContext, shop: ShopKey): Promise<CatalogOverview> {
+  const response = await request.get(`/api/catalog/overview?shop=${shop}`);
+  if (!response.ok()) throw new Error(`overview failed: ${response.status()}`);
+  return (await response.json()) as CatalogOverview;
+}
+
+export async function firstRowProduct(request: APIRequestContext, shop: ShopKey): Promise<ProductSummary> {
+  const data = await overview(request, shop);
+  const product = data.groups[0]?.rows[0]?.items[0];
+  if (!product) throw new Error(`no products in ${shop}`);
+  return product;
+}
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/login', { data: { password: E2E_ADMIN_PASSWORD } });
+  if (!response.ok()) throw new Error(`admin login failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+
+/** Saves a screenshot under the git-ignored screenshots/ folder, to look at after a run. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/e2e-${name}.png`, fullPage: false });
+}
+
+/** Swipes horizontally across an element with touch events, as a finger would. */
+export async function swipe(page: Page, selector: string, deltaX: number): Promise<void> {
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((element, dx) => {
+      const box = element.getBoundingClientRect();
+      const startX = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const touch = (x: number) => new Touch({ identifier: 1, target: element, clientX: x, clientY: y });
+      element.dispatchEvent(
+        new TouchEvent('touchstart', {
+          bubbles: true,
+          touches: [touch(startX)],
+          changedTouches: [touch(startX)],
+        }),
+      );
+      element.dispatchEvent(
+        new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(startX + dx)] }),
+      );
+    }, deltaX);
+}
