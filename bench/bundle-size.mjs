@@ -14,8 +14,14 @@ for (const ref of refs) {
   const gz = zlib.gzipSync(bytes, { level: 9 }).length;
   if (ref.endsWith('.js')) jsTotal += gz;
   if (ref.endsWith('.css')) cssTotal += gz;
-  console.log(`${ref.padEnd(48)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB  gzip ${(gz / 1024).toFixed(1).padStart(7)} KB`);
+  console.log(
+    `${ref.padEnd(48)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB  gzip ${(gz / 1024).toFixed(1).padStart(7)} KB`,
+  );
 }
-const lazy = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js') && !refs.includes(`/assets/${f}`));
-console.log(`shop route: ${(jsTotal / 1024).toFixed(1)} KB gzipped JS, ${(cssTotal / 1024).toFixed(1)} KB gzipped CSS`);
+const lazy = fs
+  .readdirSync(path.join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js') && !refs.includes(`/assets/${f}`));
+console.log(
+  `shop route: ${(jsTotal / 1024).toFixed(1)} KB gzipped JS, ${(cssTotal / 1024).toFixed(1)} KB gzipped CSS`,
+);
 console.log(`${lazy.length} lazy chunks load only when their screen opens`);

@@ -16,6 +16,7 @@ const NotFoundPage = lazy(() => import('./app/NotFoundPage.js').then((m) => ({ d
 const PaymentSuccessPage = lazy(() =>
   import('./openbox/PaymentSuccessPage.js').then((m) => ({ default: m.PaymentSuccessPage })),
 );
+const AdminRoute = lazy(() => import('./admin/AdminRoute.js'));
 const PaymentCancelPage = lazy(() =>
   import('./openbox/PaymentCancelPage.js').then((m) => ({ default: m.PaymentCancelPage })),
 );
@@ -48,11 +49,7 @@ export function AppRoutes() {
         <Route path="/cancel" element={<PaymentCancelPage />} />
         <Route path="/orders" element={<ComingSoonPage title="Orders" backTo={SHOPS.ayz.adminRoute} />} />
         {shops.map((shop) => (
-          <Route
-            key={shop.adminRoute}
-            path={shop.adminRoute}
-            element={<ComingSoonPage title={shop.adminTitle} backTo={shop.route} />}
-          />
+          <Route key={shop.adminRoute} path={shop.adminRoute} element={<AdminRoute shop={shop} />} />
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,3 +1,4 @@
+import '../ui/descriptionFonts.css';
 import styles from './ProductDescription.module.css';
 
 /** The product's HTML description. */

@@ -1,0 +1,67 @@
+/**
+ * The admin fetch helper: every admin call carries `Authorization: Bearer <admin token>`, and a 401
+ * answer drops the stored token and sends the admin back to the login gate.
+ */
+import type { z } from 'zod';
+import { errorBodySchema } from '../../../shared/schemas/common.js';
+import { ApiError, fetchJson } from '../../endpoints/http.js';
+import { clearAdminToken, readAdminToken } from '../session/adminStorage.js';
+import { announceAdminSessionExpired } from '../session/sessionEvents.js';
+
+function authorization(): Record<string, string> {
+  const token = readAdminToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+function leaveOnUnauthorized(error: unknown): never {
+  if (error instanceof ApiError && error.status === 401) {
+    clearAdminToken();
+    announceAdminSessionExpired(error.message);
+  }
+  throw error;
+}
+
+interface AdminRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as multipart/form-data (the browser sets the boundary). */
+  form?: FormData;
+}
+
+function requestInit({ method = 'GET', json, form }: AdminRequest): RequestInit {
+  if (form) return { method, body: form, headers: authorization() };
+  if (json !== undefined) {
+    return {
+      method,
+      body: JSON.stringify(json),
+      headers: { ...authorization(), 'Content-Type': 'application/json' },
+    };
+  }
+  return { method, headers: authorization() };
+}
+
+/** An admin call answering JSON, parsed with the shared zod schema. */
+export async function adminFetchJson<Schema extends z.ZodType>(
+  url: string,
+  schema: Schema,
+  request: AdminRequest = {},
+): Promise<z.infer<Schema>> {
+  try {
+    return await fetchJson(url, schema, requestInit(request));
+  } catch (error) {
+    return leaveOnUnauthorized(error);
+  }
+}
+
+/** An admin call answering bytes (an image). */
+export async function adminFetchBlob(url: string, request: AdminRequest = {}): Promise<Blob> {
+  const response = await fetch(url, requestInit(request));
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    const parsed = errorBodySchema.safeParse(body);
+    const message = parsed.success ? parsed.data.error : `The request failed (${response.status}).`;
+    return leaveOnUnauthorized(new ApiError(message, response.status));
+  }
+  return response.blob();
+}

@@ -1,0 +1,10 @@
+/** TanStack Query keys of the admin area, in one place so invalidation matches what was fetched. */
+import type { ShopKey } from '../../../shared/shops.js';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  verifyToken: (token: string) => ['admin', 'verify-token', token] as const,
+  nextId: (shop: ShopKey) => ['admin', 'next-id', shop] as const,
+  categories: (shop: ShopKey) => ['admin', 'categories', shop] as const,
+  productImages: (shop: ShopKey, id: string) => ['admin', 'product-images', shop, id] as const,
+};

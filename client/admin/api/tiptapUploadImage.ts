@@ -1,0 +1,30 @@
+/** POST /api/tiptap-upload-image/{shop}/{id}, multipart field `image` -> {imageUrl}: a description image. */
+import { useMutation } from '@tanstack/react-query';
+import { tiptapUploadResponseSchema } from '../../../shared/schemas/admin.js';
+import type { ShopKey } from '../../../shared/shops.js';
+import { adminFetchJson } from './adminFetch.js';
+
+interface UploadDescriptionImageParams {
+  shop: ShopKey;
+  productId: string;
+  file: File;
+}
+
+export async function uploadDescriptionImage({
+  shop,
+  productId,
+  file,
+}: UploadDescriptionImageParams): Promise<string> {
+  const form = new FormData();
+  form.append('image', file, file.name);
+  const { imageUrl } = await adminFetchJson(
+    `/api/tiptap-upload-image/${shop}/${encodeURIComponent(productId)}`,
+    tiptapUploadResponseSchema,
+    { method: 'POST', form },
+  );
+  return imageUrl;
+}
+
+export function useUploadDescriptionImageMutation() {
+  return useMutation({ mutationFn: uploadDescriptionImage });
+}

@@ -1,0 +1,38 @@
+/**
+ * POST /api/upload-images, multipart: repeated `images` files plus productId, shopType and, for rated
+ * shops, rate. A product that does not exist yet gets the files as its gallery in the order sent.
+ */
+import { uploadImagesResponseSchema } from '../../../shared/schemas/admin.js';
+import type { ShopConfig } from '../../../shared/shops.js';
+import { adminFetchJson } from './adminFetch.js';
+
+export interface NamedImage {
+  file: Blob;
+  /** The name the file is sent under, e.g. 1.webp. */
+  name: string;
+}
+
+interface UploadImagesParams {
+  shop: ShopConfig;
+  productId: string;
+  rate: number;
+  images: readonly NamedImage[];
+}
+
+export async function uploadProductImages({
+  shop,
+  productId,
+  rate,
+  images,
+}: UploadImagesParams): Promise<string[]> {
+  const form = new FormData();
+  form.append('productId', productId);
+  form.append('shopType', shop.key);
+  if (shop.hasRating) form.append('rate', String(rate));
+  for (const image of images) form.append('images', image.file, image.name);
+  const response = await adminFetchJson('/api/upload-images', uploadImagesResponseSchema, {
+    method: 'POST',
+    form,
+  });
+  return response.images;
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import type { ShopConfig } from '../../../shared/shops.js';
+import { ThemeToggle } from '../../ui/ThemeToggle.js';
+import { clearAdminToken } from '../session/adminStorage.js';
+import { AdminNavSelect } from './AdminNavSelect.js';
+import controls from '../ui/Controls.module.css';
+import styles from './AdminPanel.module.css';
+
+/** Title, shop switcher, links back to the shop (and to orders where the shop has them), theme and Exit. */
+export function AdminHeader({ shop }: { shop: ShopConfig }) {
+  const exit = () => {
+    clearAdminToken();
+    window.location.reload();
+  };
+
+  return (
+    <header className={styles.header}>
+      <h1 className={styles.title}>{shop.adminTitle}</h1>
+      <nav className={styles.nav} aria-label="Admin">
+        <AdminNavSelect shop={shop} />
+        <Link className={`${controls.button} ${controls.secondary} ${controls.small}`} to={shop.route}>
+          Back to Shop
+        </Link>
+        {shop.hasOrders && (
+          <Link className={`${controls.button} ${controls.secondary} ${controls.small}`} to="/orders">
+            Orders
+          </Link>
+        )}
+        <ThemeToggle />
+        <button
+          type="button"
+          className={`${controls.button} ${controls.danger} ${controls.small}`}
+          onClick={exit}
+        >
+          Exit
+        </button>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import type { CategoriesResponse, ProductDetail } from '../../../shared/schemas/catalog.js';
+import type { ShopConfig } from '../../../shared/shops.js';
+import { LazyDescriptionEditor } from '../editor/LazyDescriptionEditor.js';
+import { ProductFields } from '../form/ProductFields.js';
+import { productRequestBody } from '../form/productFields.js';
+import { ProductOptions } from '../form/ProductOptions.js';
+import { useProductForm } from '../form/useProductForm.js';
+import { ExistingImages } from '../images/ExistingImages.js';
+import { PendingImagesSection } from '../images/PendingImagesSection.js';
+import { usePendingImages } from '../images/usePendingImages.js';
+import { BusyOverlay } from '../ui/BusyOverlay.js';
+import { ResetFormButton } from '../ui/ResetFormButton.js';
+import { ProductFormLayout } from './ProductFormLayout.js';
+import { useSaveProductChangesMutation } from './saveProductChanges.js';
+import controls from '../ui/Controls.module.css';
+import styles from './Tabs.module.css';
+
+interface EditProductFormProps {
+  shop: ShopConfig;
+  /** The loaded product's id; null until a product is loaded. */
+  productId: string | null;
+  initial: ProductDetail | null;
+  categories: CategoriesResponse | undefined;
+  onStartOver: () => void;
+}
+
+export function EditProductForm({ shop, productId, initial, categories, onStartOver }: EditProductFormProps) {
+  const form = useProductForm(initial);
+  const pending = usePendingImages();
+  const save = useSaveProductChangesMutation();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!productId) {
+      setNotice('Load a product first: enter its ID and press Load product.');
+      return;
+    }
+    setNotice(null);
+    const body = productRequestBody(shop, 'edit', form.values, form);
+    const images = pending.images.map((image) => image.file);
+    save.mutate(
+      { shop, id: productId, body, rate: form.rate, images },
+      {
+        onSuccess: (outcome) => {
+          if (outcome === 'update-failed') window.alert('Error updating the product');
+          else if (outcome === 'upload-failed') window.alert('Error uploading new images');
+          else {
+            onStartOver();
+            window.alert('Product updated');
+          }
+        },
+        onError: (error) => {
+          console.error(error);
+          window.alert('An error occurred while editing');
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit}>
+      <ProductFormLayout
+        fields={
+          <ProductFields
+            shop={shop}
+            mode="edit"
+            values={form.values}
+            onChange={form.setField}
+            categories={categories}
+          />
+        }
+        editor={
+          <LazyDescriptionEditor
+            value={form.description}
+            onChange={form.setDescription}
+            shop={shop.key}
+            productId={productId}
+          />
+        }
+      >
+        <ExistingImages shop={shop} productId={productId} />
+        <ProductOptions
+          shop={shop}
+          available={form.available}
+          onAvailableChange={form.setAvailable}
+          rate={form.rate}
+          onRateChange={form.setRate}
+        />
+        <PendingImagesSection pending={pending} pickerLabel="add images" />
+        {notice && (
+          <p className={controls.error} role="alert">
+            {notice}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button
+            type="submit"
+            className={`${controls.button} ${controls.primary}`}
+            disabled={save.isPending}
+          >
+            Save changes
+          </button>
+          <ResetFormButton onConfirmed={onStartOver} />
+        </div>
+      </ProductFormLayout>
+      {save.isPending && <BusyOverlay message="Attention, saving is in progress" />}
+    </form>
+  );
+}

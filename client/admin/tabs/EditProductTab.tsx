@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { ProductDetail } from '../../../shared/schemas/catalog.js';
+import type { ShopConfig } from '../../../shared/shops.js';
+import { useCategoriesQuery } from '../api/categories.js';
+import { useLoadProductMutation } from '../api/productDetail.js';
+import { EditProductForm } from './EditProductForm.js';
+import { IdLookupForm } from './IdLookupForm.js';
+import controls from '../ui/Controls.module.css';
+import styles from './Tabs.module.css';
+
+/**
+ * The Edit tab (SPEC §2, §4): load a product by id, which fills the form, rating, availability and the
+ * image list. A reset or a save replaces the form with an empty one; the loaded id and its images stay.
+ */
+export function EditProductTab({ shop }: { shop: ShopConfig }) {
+  const categories = useCategoriesQuery(shop.key);
+  const loadProduct = useLoadProductMutation();
+  const [typedId, setTypedId] = useState('');
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [initial, setInitial] = useState<ProductDetail | null>(null);
+  const [generation, setGeneration] = useState(0);
+
+  const showForm = (id: string | null, product: ProductDetail | null) => {
+    setEditingId(id);
+    setInitial(product);
+    setGeneration((current) => current + 1);
+  };
+
+  const load = () => {
+    const id = typedId.trim();
+    if (id === '') return;
+    loadProduct.mutate(
+      { shop: shop.key, id },
+      {
+        onSuccess: (product) => showForm(id, product),
+        onError: (error) => {
+          console.error(error);
+          showForm(null, null);
+          window.alert('Product not found');
+        },
+      },
+    );
+  };
+
+  return (
+    <div className={styles.stack}>
+      <div className={controls.card}>
+        <IdLookupForm
+          label="Enter product ID"
+          buttonLabel="Load product"
+          value={typedId}
+          onChange={setTypedId}
+          onSubmit={load}
+          busy={loadProduct.isPending}
+        />
+        {editingId && initial && (
+          <p className={styles.editing}>
+            Editing product {editingId}: <strong>{initial.title}</strong>
+          </p>
+        )}
+      </div>
+      <EditProductForm
+        key={generation}
+        shop={shop}
+        productId={editingId}
+        initial={initial}
+        categories={categories.data}
+        onStartOver={() => showForm(editingId, null)}
+      />
+    </div>
+  );
+}

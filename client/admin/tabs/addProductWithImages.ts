@@ -1,0 +1,62 @@
+/**
+ * The Add submit (SPEC §4): pending images are uploaded first, named 1.webp, 2.webp… in gallery order;
+ * only if that succeeds is the product created.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminProductInput } from '../../../shared/schemas/admin.js';
+import type { ShopConfig } from '../../../shared/shops.js';
+import { addProduct } from '../api/addProduct.js';
+import { adminKeys } from '../api/queryKeys.js';
+import { uploadProductImages } from '../api/uploadImages.js';
+import { addUploadNames } from '../images/uploadNames.js';
+
+export interface NewProduct {
+  shop: ShopConfig;
+  id: string;
+  body: AdminProductInput;
+  rate: number;
+  images: readonly Blob[];
+}
+
+export type AddOutcome =
+  { kind: 'created'; id: number } | { kind: 'upload-failed' } | { kind: 'create-failed'; message: string };
+
+export async function addProductWithImages({
+  shop,
+  id,
+  body,
+  rate,
+  images,
+}: NewProduct): Promise<AddOutcome> {
+  if (images.length > 0) {
+    const names = addUploadNames(images.length);
+    try {
+      await uploadProductImages({
+        shop,
+        productId: id,
+        rate,
+        images: images.map((file, index) => ({ file, name: names[index] ?? `${index + 1}.webp` })),
+      });
+    } catch (error) {
+      console.error('error loading images', error);
+      return { kind: 'upload-failed' };
+    }
+  }
+  try {
+    return { kind: 'created', id: await addProduct(shop.key, body) };
+  } catch (error) {
+    console.error('Could not create the product', error);
+    return { kind: 'create-failed', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export function useAddProductMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addProductWithImages,
+    onSuccess: (outcome, { shop }) => {
+      if (outcome.kind !== 'created') return;
+      void queryClient.invalidateQueries({ queryKey: adminKeys.categories(shop.key) });
+    },
+  });
+}
