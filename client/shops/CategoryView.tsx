@@ -4,10 +4,10 @@ import { pageCount } from '../../shared/rules.js';
 import type { ShopConfig, SortMode } from '../../shared/shops.js';
 import { useCatalogPageQuery } from '../endpoints/catalogPage.js';
 import { StatusMessage } from '../ui/StatusMessage.js';
+import { ListQueryFallback } from './ListQueryFallback.js';
 import { Pagination } from './Pagination.js';
 import { ProductGrid } from './ProductGrid.js';
 import { SectionTitle } from './SectionTitle.js';
-import { SkeletonGrid } from './SkeletonGrid.js';
 import type { ShopViewActions } from './usePersistentShopState.js';
 import styles from './Stale.module.css';
 
@@ -36,25 +36,11 @@ export function CategoryView({ shop, category, searchQuery, sort, page, actions 
     : undefined;
   const title = <SectionTitle title={category} subtitle={subtitle} searchQuery={searchQuery} back={back} />;
 
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
       <>
         {title}
-        <SkeletonGrid />
-      </>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        {title}
-        <StatusMessage
-          title="We could not load these products."
-          tone="error"
-          action={{ label: 'Try again', onClick: () => void query.refetch() }}
-        >
-          {query.error.message}
-        </StatusMessage>
+        <ListQueryFallback query={query} errorTitle="We could not load these products." />
       </>
     );
   }

@@ -2,9 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { CatalogOverview } from '../../shared/schemas/catalog.js';
 import type { ShopConfig } from '../../shared/shops.js';
 import { StatusMessage } from '../ui/StatusMessage.js';
+import { ListQueryFallback } from './ListQueryFallback.js';
 import { CategoryRows } from './CategoryRows.js';
 import { SectionTitle } from './SectionTitle.js';
-import { SkeletonGrid } from './SkeletonGrid.js';
 import { TopProductsStrip } from './TopProductsStrip.js';
 import stale from './Stale.module.css';
 import styles from './OverviewView.module.css';
@@ -30,25 +30,11 @@ export function OverviewView({ shop, query, searchQuery, onChooseCategory, onRes
   const subtitle = total === undefined ? undefined : `${total} ${total === 1 ? 'product' : 'products'}`;
   const title = <SectionTitle title={shop.name} subtitle={subtitle} searchQuery={searchQuery} />;
 
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
       <>
         {title}
-        <SkeletonGrid />
-      </>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        {title}
-        <StatusMessage
-          title="We could not load the shop."
-          tone="error"
-          action={{ label: 'Try again', onClick: () => void query.refetch() }}
-        >
-          {query.error.message}
-        </StatusMessage>
+        <ListQueryFallback query={query} errorTitle="We could not load the shop." />
       </>
     );
   }

@@ -10,10 +10,9 @@ import { useProductForm } from '../form/useProductForm.js';
 import { PendingImagesSection } from '../images/PendingImagesSection.js';
 import { usePendingImages } from '../images/usePendingImages.js';
 import { BusyOverlay } from '../ui/BusyOverlay.js';
-import { ResetFormButton } from '../ui/ResetFormButton.js';
 import { useAddProductMutation } from './addProductWithImages.js';
+import { FormFooter } from './FormFooter.js';
 import { ProductFormLayout } from './ProductFormLayout.js';
-import controls from '../ui/Controls.module.css';
 import styles from './Tabs.module.css';
 
 interface AddProductFormProps {
@@ -96,21 +95,7 @@ export function AddProductForm({ shop, nextId, categories, onStartOver }: AddPro
           onRateChange={form.setRate}
         />
         <PendingImagesSection pending={pending} pickerLabel="choose images" />
-        {error && (
-          <p className={controls.error} role="alert">
-            {error}
-          </p>
-        )}
-        <div className={styles.actions}>
-          <button
-            type="submit"
-            className={`${controls.button} ${controls.primary}`}
-            disabled={save.isPending}
-          >
-            Add product
-          </button>
-          <ResetFormButton onConfirmed={reset} />
-        </div>
+        <FormFooter message={error} submitLabel="Add product" busy={save.isPending} onReset={reset} />
       </ProductFormLayout>
       {save.isPending && <BusyOverlay message="Attention, item is in progress of being added" />}
     </form>

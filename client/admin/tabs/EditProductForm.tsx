@@ -10,10 +10,9 @@ import { ExistingImages } from '../images/ExistingImages.js';
 import { PendingImagesSection } from '../images/PendingImagesSection.js';
 import { usePendingImages } from '../images/usePendingImages.js';
 import { BusyOverlay } from '../ui/BusyOverlay.js';
-import { ResetFormButton } from '../ui/ResetFormButton.js';
+import { FormFooter } from './FormFooter.js';
 import { ProductFormLayout } from './ProductFormLayout.js';
 import { useSaveProductChangesMutation } from './saveProductChanges.js';
-import controls from '../ui/Controls.module.css';
 import styles from './Tabs.module.css';
 
 interface EditProductFormProps {
@@ -89,21 +88,7 @@ export function EditProductForm({ shop, productId, initial, categories, onStartO
           onRateChange={form.setRate}
         />
         <PendingImagesSection pending={pending} pickerLabel="add images" />
-        {notice && (
-          <p className={controls.error} role="alert">
-            {notice}
-          </p>
-        )}
-        <div className={styles.actions}>
-          <button
-            type="submit"
-            className={`${controls.button} ${controls.primary}`}
-            disabled={save.isPending}
-          >
-            Save changes
-          </button>
-          <ResetFormButton onConfirmed={onStartOver} />
-        </div>
+        <FormFooter message={notice} submitLabel="Save changes" busy={save.isPending} onReset={onStartOver} />
       </ProductFormLayout>
       {save.isPending && <BusyOverlay message="Attention, saving is in progress" />}
     </form>
