@@ -56,13 +56,17 @@ describe('image links and admin image views', () => {
     }
   });
 
-  it('says clearly when a link is not an image, missing, or not a web address', async () => {
-    expect((await fromLink(open, `${base}/page.html`)).json()).toEqual({
-      error: '"page.html" is not an image we can read.',
-    });
-    const missing = await fromLink(open, `${base}/nothing.png`);
-    expect(missing.statusCode).toBe(502);
-    expect(missing.json().error).toBe('The link answered with status 404.');
+  it('gives one answer for a link that is not an image, missing or unreachable', async () => {
+    for (const url of [
+      `${base}/page.html`,
+      `${base}/nothing.png`,
+      `${base}/%zz.png`,
+      'http://127.0.0.1:9/x.png',
+    ]) {
+      const response = await fromLink(open, url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ error: 'The link did not lead to an image we can use.' });
+    }
     const ftp = await fromLink(open, 'file:///etc/passwd');
     expect(ftp.statusCode).toBe(400);
     expect(ftp.json().error).toMatch(/http:\/\/ or https:\/\//);
@@ -72,8 +76,18 @@ describe('image links and admin image views', () => {
     const response = await fromLink(guarded, `${base}/photo.png`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'That link points to a private network address.' });
-    const metadata = await fromLink(guarded, 'http://169.254.169.254/latest/meta-data');
-    expect(metadata.statusCode).toBe(400);
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://[::1]/',
+      'http://localhost/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+    ]) {
+      const response = await fromLink(guarded, url);
+      expect(response.json(), url).toEqual({ error: 'That link points to a private network address.' });
+    }
     const anonymous = await guarded.app.inject({
       method: 'POST',
       url: '/api/image-from-link',
@@ -89,9 +103,16 @@ describe('image links and admin image views', () => {
       '172.20.0.1',
       '192.168.1.1',
       '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
       '::1',
+      '::',
       'fd00::1',
+      'fe80::1',
       '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+      '2002:7f00:1::',
+      'not-an-ip',
     ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
