@@ -6,10 +6,13 @@ export function centsToPrice(cents: number): string {
   return cents === 0 ? '0' : (cents / 100).toFixed(2);
 }
 
+/** Prices the shop accepts: up to 9,999,999.99 with at most two decimals (cents fit a 32-bit integer). */
+export const PRICE_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
+
 /** A decimal price string to cents; null for anything that is not a non-negative amount. */
 export function priceToCents(value: string | number): number | null {
   const text = String(value).trim();
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
+  if (!PRICE_PATTERN.test(text)) return null;
   return Math.round(Number(text) * 100);
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONDITIONS } from '../shops.js';
-import { productIdSchema, shopKeySchema } from './common.js';
+import { PRICE_PATTERN } from '../rules.js';
+import { productIdSchema, shopKeySchema, textError, wholeNumber } from './common.js';
 
 export const loginBodySchema = z.object({
   password: z
@@ -19,20 +20,16 @@ export const ADMIN_SESSION_HOURS = 12;
 
 /** Decimal amounts from the admin form: "19.99", "7", "" (none, stored as 0). */
 const priceField = z
-  .union([z.string(), z.number()])
+  .union([z.string(), z.number()], { error: 'must be an amount such as 19.99' })
   .transform((value) => String(value).trim())
-  .refine((value) => value === '' || /^\d{1,9}(\.\d{1,2})?$/.test(value), {
-    error: 'must be an amount such as 19.99',
+  .refine((value) => value === '' || PRICE_PATTERN.test(value), {
+    error: 'must be an amount such as 19.99, at most 9999999.99',
   });
 
-const quantityField = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int({ error: 'must be a whole number' })
-  .min(0, { error: 'must be 0 or more' })
-  .max(1_000_000, { error: 'is too large' });
+const quantityField = wholeNumber(0, 1_000_000);
 
 const urlField = z
-  .string()
+  .string({ error: textError })
   .trim()
   .max(2000, { error: 'is too long' })
   .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), {
@@ -41,7 +38,7 @@ const urlField = z
   .default('');
 
 const requiredText = z
-  .string({ error: 'is required' })
+  .string({ error: textError })
   .trim()
   .min(1, { error: 'is required' })
   .max(300, { error: 'must be at most 300 characters' });
@@ -66,18 +63,13 @@ export const adminProductBodySchema = z.object({
   title: requiredText,
   main_category: requiredText,
   category: requiredText,
-  description: z.string().max(200_000, { error: 'is too long' }).default(''),
+  description: z.string({ error: textError }).max(200_000, { error: 'is too long' }).default(''),
   price: priceField.default('0'),
   typical_price: priceField.default('0'),
   link: urlField,
-  rate: z.coerce
-    .number({ error: 'must be a whole number from 0 to 5' })
-    .int({ error: 'must be a whole number from 0 to 5' })
-    .min(0, { error: 'must be from 0 to 5' })
-    .max(5, { error: 'must be from 0 to 5' })
-    .default(0),
+  rate: wholeNumber(0, 5, 'must be from 0 to 5').default(0),
   availability: z.enum(['YES', 'NO'], { error: 'must be YES or NO' }).default('YES'),
-  store: z.string().trim().max(100).default(''),
+  store: z.string({ error: textError }).trim().max(100).default(''),
   ebay: urlField,
   facebook_marketplace: urlField,
   offer_up: urlField,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_MAX_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE } from '../constants.js';
 import { SORT_MODES } from '../shops.js';
-import { shopKeySchema, priceStringSchema } from './common.js';
+import { shopKeySchema, priceStringSchema, wholeNumber } from './common.js';
 
 const baseProductFields = {
   id: z.number().int(),
@@ -93,18 +93,8 @@ export const catalogQuerySchema = z.object({
   q: searchSchema,
   category: z.string().trim().min(1, { error: 'must not be empty' }).max(200).optional(),
   sort: sortSchema,
-  page: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be 1 or more' })
-    .max(1_000_000, { error: 'is too large' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be 1 or more' })
-    .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` })
-    .default(PAGE_SIZE),
+  page: wholeNumber(1, 1_000_000).default(1),
+  pageSize: wholeNumber(1, MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(PAGE_SIZE),
 });
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
 

@@ -14,11 +14,42 @@ export const shopKeySchema = z.enum(SHOP_KEYS, {
 
 export const shopQuerySchema = z.object({ shop: shopKeySchema.default('default') });
 
-export const productIdSchema = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int({ error: 'must be a whole number' })
-  .min(1, { error: 'must be 1 or more' })
-  .max(2_147_483_647, { error: 'is too large' });
+/**
+ * A whole number, given as a JSON number or as digits (paths, query strings and form fields are text).
+ * Unlike z.coerce, it refuses true, null, [5], "0x10" and "1e3".
+ */
+export function wholeNumber(min: number, max: number, range = `must be from ${min} to ${max}`) {
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,15}$/)
+          .transform(Number),
+      ],
+      {
+        error: 'must be a whole number',
+      },
+    )
+    .pipe(
+      z
+        .number()
+        .int({ error: 'must be a whole number' })
+        .min(min, { error: min === 0 || min === 1 ? `must be ${min} or more` : range })
+        .max(max, { error: max >= 1_000_000 ? 'is too large' : range }),
+    );
+}
+
+/** Product ids stay far below PostgreSQL's integer limit, so next-id can always add one. */
+export const MAX_PRODUCT_ID = 1_000_000_000;
+
+export const productIdSchema = wholeNumber(1, MAX_PRODUCT_ID);
+
+/** Text fields: "is required" when missing, "must be text" for a number, list or object. */
+export const textError = (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : 'must be text';
 
 export const productIdParamsSchema = z.object({ id: productIdSchema });
 

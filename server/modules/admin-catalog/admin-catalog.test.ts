@@ -104,7 +104,7 @@ describe.each(TEST_DIALECTS)('admin catalogue management on %s', (dialect) => {
     });
     expect(badPrice).toEqual({
       status: 400,
-      body: { error: 'Invalid field "price": must be an amount such as 19.99.' },
+      body: { error: 'Invalid field "price": must be an amount such as 19.99, at most 9999999.99.' },
     });
     const badRate = await call('POST', '/api/add-product?shop=pc', {
       title: 'T',
@@ -120,6 +120,26 @@ describe.each(TEST_DIALECTS)('admin catalogue management on %s', (dialect) => {
       link: 'javascript:alert(1)',
     });
     expect(badLink.body.error).toMatch(/^Invalid field "link"/);
+  });
+
+  it.each([
+    [{ rate: true }, 'Invalid field "rate": must be a whole number.'],
+    [{ rate: null }, 'Invalid field "rate": must be a whole number.'],
+    [{ title: ['x'] }, 'Invalid field "title": must be text.'],
+    [{ id: 2_147_483_647 }, 'Invalid field "id": is too large.'],
+    [{ id: '0x10' }, 'Invalid field "id": must be a whole number.'],
+    [{ price: '10000000' }, 'Invalid field "price": must be an amount such as 19.99, at most 9999999.99.'],
+  ])('refuses odd values %j with a sentence', async (change, error) => {
+    const body = { title: 'T', main_category: 'A', category: 'B', ...change };
+    expect(await call('POST', '/api/add-product?shop=pc', body)).toEqual({ status: 400, body: { error } });
+  });
+
+  it('refuses an open-box quantity given as a list', async () => {
+    const body = { title: 'T', main_category: 'A', category: 'B', good_condition_available_quantity: [5] };
+    const response = await call('POST', '/api/add-product?shop=ayz', body);
+    expect(response.body.error).toBe(
+      'Invalid field "good_condition_available_quantity": must be a whole number.',
+    );
   });
 
   it('refuses an id that is taken', async () => {

@@ -4,6 +4,8 @@ import { CONDITIONS, SHOPS, type ShopConfig, type ShopKey } from '../../../share
 import { priceToCents } from '../../../shared/rules.js';
 import type { AdminProductBody } from '../../../shared/schemas/admin.js';
 import type { Database, NewProductRow } from '../../db/types.js';
+import { MAX_PRODUCT_ID } from '../../../shared/schemas/common.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import * as catalogRepo from '../catalog/repository.js';
 import { sanitizeDescription } from '../catalog/sanitize-description.js';
@@ -59,11 +61,12 @@ export async function createProduct(
   body: AdminProductBody,
 ): Promise<number> {
   const shop = SHOPS[shopKey];
+  const taken = (id: number) =>
+    conflict(`Product ${id} already exists in the ${shop.name}. Fetch a new ID and try again.`);
   return db.transaction().execute(async (trx) => {
     const id = body.id ?? (await catalogRepo.maxProductId(trx, shopKey)) + 1;
-    if (await catalogRepo.productExists(trx, shopKey, id)) {
-      throw conflict(`Product ${id} already exists in the ${shop.name}. Fetch a new ID and try again.`);
-    }
+    if (id > MAX_PRODUCT_ID) throw conflict(`The ${shop.name} has used every product ID.`);
+    if (await catalogRepo.productExists(trx, shopKey, id)) throw taken(id);
     const now = new Date().toISOString();
     const imageCount = (await images.listProductImages(images.productImageDir(imagesDir, shopKey, id)))
       .length;
@@ -77,7 +80,13 @@ export async function createProduct(
       created_at: now,
       updated_at: now,
     };
-    await catalogRepo.insertProduct(trx, row, conditionRows(shop, body));
+    try {
+      await catalogRepo.insertProduct(trx, row, conditionRows(shop, body));
+    } catch (error) {
+      // Another admin took the same id between our check and the insert.
+      if (isUniqueViolation(error)) throw taken(id);
+      throw error;
+    }
     return id;
   });
 }

@@ -9,6 +9,8 @@ describe('description sanitizer', () => {
     ['<a href="JaVaScRiPt:alert(1)">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
     ['<img src="x" onerror="alert(1)">', ''],
     ['<img src="https://evil.example/pixel.gif">', ''],
+    ['<img src="/images/../api/products">', ''],
+    ['<img src="/images/Secrets/1/1.webp">', ''],
     ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', ''],
     ['<iframe src="https://evil.example"></iframe><style>body{}</style>', ''],
     [

@@ -1,7 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
+import { SHOPS } from '../../../shared/shops.js';
 
 const FONT_SIZE = /^(?:[1-9]|[1-4]\d|50)px$/;
 const FONT_FAMILY = /^[\w\s"',-]{1,120}$/;
+const OWN_IMAGE = new RegExp(
+  `^/images/(?:${Object.values(SHOPS)
+    .map((shop) => shop.imageFolder)
+    .join('|')})/\\d{1,10}/(?:description/[\\w-]{1,80}|\\d{1,4})\\.webp$`,
+);
 
 /**
  * The allow-list for product descriptions: what the Tiptap editor produces (marks, font family and size,
@@ -60,8 +66,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
     }),
   },
-  // Only images served by this shop: the CSP would block any other anyway.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !/^\/images\/[\w/.-]+$/.test(frame.attribs.src ?? ''),
+  // Only this shop's own product and description images: the CSP would block any other anyway.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE.test(frame.attribs.src ?? ''),
 };
 
 export function sanitizeDescription(html: string): string {
