@@ -22,6 +22,12 @@ describe('config', () => {
     expect(config.DATABASE_URL).toBe('postgres://x@h/db');
   });
 
+  it('refuses a TRUST_PROXY that would trust any client', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be false, a hop count/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
+    expect(typeof loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe('function');
+  });
+
   it('refuses bad values with a sentence naming each variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     try {

@@ -51,14 +51,25 @@ const envSchema = z.object({
   /** Let 'Add from links' fetch from private network addresses (local development and tests only). */
   IMAGE_LINKS_ALLOW_PRIVATE: booleanFlag.default(false),
   RETAILER_NAME: z.string().trim().min(1, { error: 'must not be empty' }).default('Amazon'),
-  /** Behind a load balancer: true, or comma-separated proxy addresses/ranges (Fastify's trustProxy). */
+  /**
+   * Behind a load balancer: the proxies' addresses or ranges, comma-separated, or how many hops to trust.
+   * Plain "true" is refused: it would trust any client's X-Forwarded-For and void the login lockout.
+   */
   TRUST_PROXY: z
     .string()
     .trim()
     .default('false')
-    .transform((value): boolean | string =>
-      value === 'true' || value === 'false' ? value === 'true' : value,
-    ),
+    .refine((value) => value !== 'true', {
+      error: "must be false, a hop count, or the proxies' addresses (plain true would trust any client)",
+    })
+    .transform((value): boolean | string | ((address: string, hop: number) => boolean) => {
+      if (value === 'false' || value === '') return false;
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        return (_address, hop) => hop < hops;
+      }
+      return value;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

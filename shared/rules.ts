@@ -148,3 +148,10 @@ export function previewImageUrl(folder: string, id: number, version?: string): s
   const suffix = version ? `?v=${encodeURIComponent(version)}` : '';
   return `/images/${folder}/${id}/preview/1.webp${suffix}`;
 }
+
+/** Seconds as the m:ss countdown of SPEC §2 ("4:05", "0:09", "12:00"); the server's 429 sentence uses it too. */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}

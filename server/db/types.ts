@@ -42,7 +42,9 @@ export interface AdminSessionsTable {
   expires_at: string;
 }
 
+/** Every login attempt is recorded before the password is checked; a success deletes its address's rows. */
 export interface LoginFailuresTable {
+  attempt_id: string;
   address: string;
   failed_at: string;
 }

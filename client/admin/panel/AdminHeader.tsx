@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { ThemeToggle } from '../../ui/ThemeToggle.js';
+import { logoutAdmin } from '../api/logout.js';
 import { clearAdminToken } from '../session/adminStorage.js';
 import { AdminNavSelect } from './AdminNavSelect.js';
 import controls from '../ui/Controls.module.css';
@@ -8,7 +9,8 @@ import styles from './AdminPanel.module.css';
 
 /** Title, shop switcher, links back to the shop (and to orders where the shop has them), theme and Exit. */
 export function AdminHeader({ shop }: { shop: ShopConfig }) {
-  const exit = () => {
+  const exit = async () => {
+    await logoutAdmin();
     clearAdminToken();
     window.location.reload();
   };
@@ -30,7 +32,7 @@ export function AdminHeader({ shop }: { shop: ShopConfig }) {
         <button
           type="button"
           className={`${controls.button} ${controls.danger} ${controls.small}`}
-          onClick={exit}
+          onClick={() => void exit()}
         >
           Exit
         </button>

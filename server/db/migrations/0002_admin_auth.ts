@@ -9,6 +9,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable('login_failures')
+    .addColumn('attempt_id', 'varchar(32)', (col) => col.primaryKey())
     .addColumn('address', 'varchar(64)', (col) => col.notNull())
     .addColumn('failed_at', 'text', (col) => col.notNull())
     .execute();

@@ -7,7 +7,7 @@ import {
   TEST_DIALECTS,
   type TestApp,
 } from '../../test/harness.js';
-import { insertSession, recordLoginFailure } from './repository.js';
+import { insertSession, recordLoginAttempt } from './repository.js';
 
 /** Every admin call of SPEC §7, each of which must refuse a caller without a live admin token. */
 const ADMIN_CALLS: [string, string][] = [
@@ -84,10 +84,35 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
     await restarted.close();
   });
 
+  it('lets no more than 5 guesses through when they arrive all at once', async () => {
+    const address = '10.0.0.9';
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login('guess', address)));
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(4);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(8);
+    // Every password that was actually compared left a row: never more than the limit.
+    const checked = await t.handle.db
+      .selectFrom('login_failures')
+      .select('attempt_id')
+      .where('address', '=', address)
+      .execute();
+    expect(checked.length).toBeLessThanOrEqual(5);
+  });
+
+  it('ends a session on logout', async () => {
+    const headers = await adminHeaders(t);
+    expect((await t.app.inject({ url: '/api/next-id', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers })).json()).toEqual({
+      ok: true,
+    });
+    expect((await t.app.inject({ url: '/api/next-id', headers })).statusCode).toBe(401);
+  });
+
   it('lets an address in again once its failures are older than 15 minutes', async () => {
     const address = '10.0.0.4';
     const sixteenMinutesAgo = new Date(Date.now() - 16 * 60_000).toISOString();
-    for (let i = 0; i < 5; i += 1) await recordLoginFailure(t.handle.db, address, sixteenMinutesAgo);
+    for (let i = 0; i < 5; i += 1)
+      await recordLoginAttempt(t.handle.db, `old-${i}`, address, sixteenMinutesAgo);
     expect((await login(TEST_ADMIN_PASSWORD, address)).statusCode).toBe(200);
   });
 

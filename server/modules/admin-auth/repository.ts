@@ -25,12 +25,25 @@ export async function hasLiveSession(db: Db, tokenHash: string, now: string): Pr
   return row !== undefined;
 }
 
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
 export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
   await db.deleteFrom('admin_sessions').where('expires_at', '<=', now).execute();
 }
 
-export async function recordLoginFailure(db: Db, address: string, at: string): Promise<void> {
-  await db.insertInto('login_failures').values({ address, failed_at: at }).execute();
+export async function recordLoginAttempt(
+  db: Db,
+  attemptId: string,
+  address: string,
+  at: string,
+): Promise<void> {
+  await db.insertInto('login_failures').values({ attempt_id: attemptId, address, failed_at: at }).execute();
+}
+
+export async function deleteLoginAttempt(db: Db, attemptId: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('attempt_id', '=', attemptId).execute();
 }
 
 /** Failures from one address since a moment, oldest first. */

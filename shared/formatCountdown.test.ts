@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown } from './formatCountdown.js';
+import { formatCountdown } from './rules.js';
 
 describe('formatCountdown', () => {
   it('pads seconds to two digits', () => {
