@@ -60,6 +60,11 @@ const conditionFields = Object.fromEntries(
  */
 export const adminProductBodySchema = z.object({
   id: productIdSchema.optional(),
+  /** Add only: the gallery files the form uploaded (SPEC §3 "images"); other files in the folder go. */
+  images: z
+    .array(z.string().regex(/^\d{1,4}\.webp$/, { error: 'must be image names such as 2.webp' }))
+    .max(50, { error: 'lists too many images' })
+    .optional(),
   title: requiredText,
   main_category: requiredText,
   category: requiredText,

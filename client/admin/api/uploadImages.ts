@@ -15,6 +15,8 @@ export interface NamedImage {
 interface UploadImagesParams {
   shop: ShopConfig;
   productId: string;
+  /** The add form: the server refuses (409) rather than append to a product that already exists. */
+  forNewProduct?: boolean;
   rate: number;
   images: readonly NamedImage[];
 }
@@ -22,12 +24,14 @@ interface UploadImagesParams {
 export async function uploadProductImages({
   shop,
   productId,
+  forNewProduct = false,
   rate,
   images,
 }: UploadImagesParams): Promise<string[]> {
   const form = new FormData();
   form.append('productId', productId);
   form.append('shopType', shop.key);
+  if (forNewProduct) form.append('forNewProduct', 'true');
   if (shop.hasRating) form.append('rate', String(rate));
   for (const image of images) form.append('images', image.file, image.name);
   const response = await adminFetchJson('/api/upload-images', uploadImagesResponseSchema, {

@@ -8,7 +8,10 @@ import type { ProductDetail } from '../../../shared/schemas/catalog.js';
 import { CONDITIONS, MARKETPLACES, type ShopConfig } from '../../../shared/shops.js';
 
 /** Every text field of the form: the body's fields except the editor, rating and switch. */
-export type ProductFieldName = Exclude<keyof AdminProductInput, 'description' | 'rate' | 'availability'>;
+export type ProductFieldName = Exclude<
+  keyof AdminProductInput,
+  'description' | 'rate' | 'availability' | 'images'
+>;
 export type ProductFormValues = Record<ProductFieldName, string>;
 export type FormMode = 'add' | 'edit';
 

@@ -28,12 +28,13 @@ export async function addProductWithImages({
   rate,
   images,
 }: NewProduct): Promise<AddOutcome> {
+  const names = addUploadNames(images.length);
   if (images.length > 0) {
-    const names = addUploadNames(images.length);
     try {
       await uploadProductImages({
         shop,
         productId: id,
+        forNewProduct: true,
         rate,
         images: images.map((file, index) => ({ file, name: names[index] ?? `${index + 1}.webp` })),
       });
@@ -43,7 +44,8 @@ export async function addProductWithImages({
     }
   }
   try {
-    return { kind: 'created', id: await addProduct(shop.key, body) };
+    // Naming the uploaded files lets the server drop leftovers of an abandoned add under this id.
+    return { kind: 'created', id: await addProduct(shop.key, { ...body, images: names }) };
   } catch (error) {
     console.error('Could not create the product', error);
     return { kind: 'create-failed', message: error instanceof Error ? error.message : String(error) };

@@ -348,6 +348,60 @@ describe.each(TEST_DIALECTS)('admin catalogue management on %s', (dialect) => {
     });
   });
 
+  it('never lets the add form upload into an existing product, and drops leftovers of an abandoned add', async () => {
+    const before = (await call('GET', '/api/product-images/default/1')).body.images;
+    const refused = await call(
+      'POST',
+      '/api/upload-images',
+      uploadForm({ productId: '1', shopType: 'default', forNewProduct: 'true' }, [
+        { name: '1.webp', data: await png(9, 9) },
+      ]),
+    );
+    expect(refused.status).toBe(409);
+    expect((await call('GET', '/api/product-images/default/1')).body.images).toEqual(before);
+
+    // An add abandoned after its upload leaves files under id 60; the next add of 60 names its own images.
+    await call(
+      'POST',
+      '/api/upload-images',
+      uploadForm({ productId: '60', shopType: 'default' }, [
+        { name: '1.webp', data: await png(10, 10) },
+        { name: '2.webp', data: await png(11, 11) },
+      ]),
+    );
+    const added = await call('POST', '/api/add-product?shop=default', {
+      id: 60,
+      title: 'Fresh',
+      main_category: 'A',
+      category: 'B',
+      images: [],
+    });
+    expect(added.status).toBe(201);
+    expect((await call('GET', '/api/products/60?shop=default')).body.imagecount).toBe(0);
+    expect(filesIn(productDir('Products', 60)).filter((name) => name.endsWith('.webp'))).toEqual([]);
+  });
+
+  it('keeps every image when uploads to one product arrive at once', async () => {
+    const before = (await call('GET', '/api/product-images/default/1')).body.images.length;
+    const uploads = Array.from({ length: 4 }, async (_, i) =>
+      call(
+        'POST',
+        '/api/upload-images',
+        uploadForm({ productId: '1', shopType: 'default' }, [
+          { name: 'a.png', data: await png(20 + i, 20) },
+          { name: 'b.png', data: await png(30 + i, 30) },
+          { name: 'c.png', data: await png(40 + i, 40) },
+        ]),
+      ),
+    );
+    const answers = await Promise.all(uploads);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const after = (await call('GET', '/api/product-images/default/1')).body.images;
+    expect(after).toHaveLength(before + 12);
+    expect(after.at(-1)).toBe(`${before + 12}.webp`);
+    expect((await call('GET', '/api/products/1?shop=default')).body.imagecount).toBe(before + 12);
+  });
+
   it('deletes a product with all its images', async () => {
     await call(
       'POST',

@@ -26,6 +26,8 @@ import * as admin from './service.js';
 const uploadFieldsSchema = z.object({
   productId: productIdSchema,
   shopType: shopKeySchema.default('default'),
+  /** Sent by the add form: refuse rather than append when the product already exists. */
+  forNewProduct: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
 function formFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
@@ -117,10 +119,17 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: uploadImagesResponseSchema } } },
     async (request) => {
       const form = await readMultipartForm(request, 'images');
-      const { productId, shopType } = formFields(uploadFieldsSchema, form.fields);
+      const { productId, shopType, forNewProduct } = formFields(uploadFieldsSchema, form.fields);
       return {
         ok: true as const,
-        images: await admin.uploadProductImages(db, imagesDir, shopType, productId, form.files),
+        images: await admin.uploadProductImages(
+          db,
+          imagesDir,
+          shopType,
+          productId,
+          form.files,
+          forNewProduct === 'true',
+        ),
       };
     },
   );

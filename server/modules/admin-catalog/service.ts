@@ -68,8 +68,12 @@ export async function createProduct(
     if (id > MAX_PRODUCT_ID) throw conflict(`The ${shop.name} has used every product ID.`);
     if (await catalogRepo.productExists(trx, shopKey, id)) throw taken(id);
     const now = new Date().toISOString();
-    const imageCount = (await images.listProductImages(images.productImageDir(imagesDir, shopKey, id)))
-      .length;
+    const dir = images.productImageDir(imagesDir, shopKey, id);
+    // The form names the images it uploaded; anything else in the folder is left from an abandoned add.
+    const keep = body.images;
+    const imageCount = keep
+      ? await images.withProductLock(dir, () => images.keepOnlyProductImages(dir, keep))
+      : (await images.listProductImages(dir)).length;
     const row: NewProductRow = {
       shop: shopKey,
       id,
@@ -132,17 +136,25 @@ export async function uploadProductImages(
   shopKey: ShopKey,
   id: number,
   files: readonly images.UploadedFile[],
+  forNewProduct: boolean,
 ): Promise<string[]> {
   if (files.length === 0) throw badRequest('Invalid field "images": choose at least one image.');
-  const encoded = [];
+  const encoded: Buffer[] = [];
   for (const file of files) encoded.push(await images.toWebp(file));
   const dir = images.productImageDir(imagesDir, shopKey, id);
-  const exists = await catalogRepo.productExists(db, shopKey, id);
-  const count = await images.storeProductImages(dir, encoded, exists ? 'append' : 'replace');
-  if (exists) await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString());
-  return images.listProductImages(dir);
+  return images.withProductLock(dir, async () => {
+    const exists = await catalogRepo.productExists(db, shopKey, id);
+    // The add form uploads before it creates: never let that land in another product's gallery.
+    if (exists && forNewProduct) {
+      throw conflict(
+        `Product ${id} already exists in the ${SHOPS[shopKey].name}. Fetch a new ID and try again.`,
+      );
+    }
+    const count = await images.storeProductImages(dir, encoded, exists ? 'append' : 'replace');
+    if (exists) await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString());
+    return images.listProductImages(dir);
+  });
 }
-
 export async function listProductImages(imagesDir: string, shopKey: ShopKey, id: number): Promise<string[]> {
   return images.listProductImages(images.productImageDir(imagesDir, shopKey, id));
 }
@@ -155,13 +167,14 @@ export async function deleteProductImage(
   fileName: string,
 ): Promise<string[]> {
   const dir = images.productImageDir(imagesDir, shopKey, id);
-  const count = await images.deleteProductImage(dir, fileName);
-  if (await catalogRepo.productExists(db, shopKey, id)) {
-    await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString());
-  }
-  return images.listProductImages(dir);
+  return images.withProductLock(dir, async () => {
+    const count = await images.deleteProductImage(dir, fileName);
+    if (await catalogRepo.productExists(db, shopKey, id)) {
+      await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString());
+    }
+    return images.listProductImages(dir);
+  });
 }
-
 export async function uploadDescriptionImage(
   imagesDir: string,
   shopKey: ShopKey,

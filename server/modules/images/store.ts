@@ -96,19 +96,49 @@ async function writePreview(dir: string): Promise<void> {
   }
 }
 
-/** Renames the gallery to 1..n in its current order, so the shop's 1..imagecount URLs always hit. */
+/**
+ * Renames the gallery to 1..n in its current order, so the shop's 1..imagecount URLs always hit. One
+ * ascending pass: the k-th file (number >= k) moves to k, which is never a file still waiting to move,
+ * and each rename is atomic, so a crash leaves a valid gallery that the next renumber closes up.
+ */
 async function renumber(dir: string): Promise<number> {
   const names = await listProductImages(dir);
-  const stamp = crypto.randomBytes(4).toString('hex');
-  await Promise.all(
-    names.map((name, i) => fs.rename(path.join(dir, name), path.join(dir, `${i + 1}.${stamp}.renumber`))),
-  );
-  await Promise.all(
-    names.map((_, i) =>
-      fs.rename(path.join(dir, `${i + 1}.${stamp}.renumber`), path.join(dir, `${i + 1}.webp`)),
-    ),
-  );
+  for (const [index, name] of names.entries()) {
+    const target = `${index + 1}.webp`;
+    if (name !== target) await fs.rename(path.join(dir, name), path.join(dir, target));
+  }
   return names.length;
+}
+
+const productLocks = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs gallery changes of one product one at a time (two uploads at once would both write "4.webp").
+ * This serialises within a process; several processes sharing one images volume would need a
+ * database lock as well.
+ */
+export function withProductLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
+  const previous = productLocks.get(dir) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(work);
+  productLocks.set(dir, next);
+  void next
+    .finally(() => {
+      if (productLocks.get(dir) === next) productLocks.delete(dir);
+    })
+    .catch(() => undefined);
+  return next;
+}
+
+/** Keeps only the named gallery images (the ones the add form uploaded), in their order. */
+export async function keepOnlyProductImages(dir: string, keep: readonly string[]): Promise<number> {
+  const existing = await listProductImages(dir);
+  await Promise.all(
+    existing.filter((name) => !keep.includes(name)).map((name) => fs.rm(path.join(dir, name))),
+  );
+  const count = await renumber(dir);
+  if (count === 0) await fs.rm(path.join(dir, 'preview'), { recursive: true, force: true });
+  else await writePreview(dir);
+  return count;
 }
 
 /**
