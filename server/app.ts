@@ -13,6 +13,7 @@ import type { Dialect } from './db/database.js';
 import type { Secrets } from './secrets.js';
 import type { Database } from './db/types.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { HttpError } from './http/errors.js';
 import { adminAuthRoutes } from './modules/admin-auth/routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -56,6 +57,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: 1_048_576,
   });
   app.decorate('deps', deps);
+  // SPEC §7 sends POST /api/products/{id}/view with a JSON content type and an empty body: read that as
+  // no body rather than refusing it; routes with a body schema still answer 400 for a missing one.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'The body is not valid JSON.'), undefined);
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -151,6 +151,23 @@ describe.each(TEST_DIALECTS)('catalogue API on %s', (dialect) => {
     ]);
   });
 
+  it('builds rows for hundreds of sub-categories', async () => {
+    for (let i = 0; i < 520; i += 1) {
+      await addProduct(t.handle.db, 'smart', 1000 + i, {
+        main_category: 'Many',
+        category: `Sub ${String(i).padStart(3, '0')}`,
+      });
+    }
+    const { status, body } = await get('/api/catalog/overview?shop=smart');
+    expect(status).toBe(200);
+    expect(body.groups[0].rows).toHaveLength(520);
+    expect(body.groups[0].rows[519]).toMatchObject({
+      category: 'Sub 519',
+      count: 1,
+      items: [expect.objectContaining({ id: 1519 })],
+    });
+  });
+
   it('gives PC Build its per-category totals and no TOP strip', async () => {
     const { body } = await get('/api/catalog/overview?shop=pc');
     expect(body.top).toEqual([]);
@@ -189,6 +206,19 @@ describe.each(TEST_DIALECTS)('catalogue API on %s', (dialect) => {
     });
     expect(response.json()).toEqual({ ok: true, view_count: 1 });
     expect((await get('/api/products/31')).body.view_count).toBe(1);
+    const emptyBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/31/view?shop=default',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(emptyBody.json()).toEqual({ ok: true, view_count: 2 });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/31/view',
+      headers: { 'content-type': 'application/json' },
+      payload: '{nope',
+    });
+    expect(badJson.json()).toEqual({ error: 'The body is not valid JSON.' });
     const missing = await t.app.inject({ method: 'POST', url: '/api/products/4040/view' });
     expect(missing.statusCode).toBe(404);
   });

@@ -84,6 +84,8 @@ export async function findMostViewed(db: Db, filter: ProductFilter, limit: numbe
     .execute();
 }
 
+const ROWS_PER_STATEMENT = 200;
+
 export interface CategoryCount {
   main_category: string;
   category: string;
@@ -118,6 +120,14 @@ export async function findCategoryRows(
   perRow: number,
 ): Promise<ProductRow[]> {
   if (categories.length === 0) return [];
+  // SQLite allows at most 500 terms in one compound SELECT: ask in slices.
+  if (categories.length > ROWS_PER_STATEMENT) {
+    const slices = [];
+    for (let i = 0; i < categories.length; i += ROWS_PER_STATEMENT) {
+      slices.push(findCategoryRows(db, filter, categories.slice(i, i + ROWS_PER_STATEMENT), sort, perRow));
+    }
+    return (await Promise.all(slices)).flat();
+  }
   const member = (entry: CategoryCount, index: number) =>
     db
       .selectFrom(
