@@ -12,8 +12,6 @@ import {
   sortFlagsFor,
   sortModeFor,
   stockLabel,
-  stockRank,
-  sumPrices,
   wrapIndex,
 } from './rules.js';
 import { SHOPS } from './shops.js';
@@ -35,10 +33,6 @@ describe('prices', () => {
     expect(showsTypicalPrice('')).toBe(false);
     expect(showsTypicalPrice('n/a')).toBe(false);
     expect(showsTypicalPrice('0.01')).toBe(true);
-  });
-
-  it('sums category prices, ignoring non-numeric ones', () => {
-    expect(sumPrices(['10.50', 'abc', '', '4.25', 3])).toBeCloseTo(17.75);
   });
 });
 
@@ -71,10 +65,6 @@ describe('open-box stock', () => {
   it('derives the price range from positive prices only', () => {
     expect(priceRange(conditionOffers(product))).toEqual({ min: 49.99, max: 120 });
     expect(priceRange([{ condition: 'good', price: '0', quantity: 4 }])).toBeNull();
-  });
-
-  it('puts single-stock first, then in stock, then sold out', () => {
-    expect([stockRank(1), stockRank(5), stockRank(0)]).toEqual([0, 1, 2]);
   });
 });
 

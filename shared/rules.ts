@@ -29,14 +29,6 @@ export function showsTypicalPrice(typicalPrice: string): boolean {
   return Number.isFinite(amount) && amount > 0;
 }
 
-/** Sums prices, ignoring values that are not numbers (SPEC §5 "Category sums"). */
-export function sumPrices(prices: readonly (string | number)[]): number {
-  return prices.reduce<number>((total, price) => {
-    const amount = Number(price);
-    return Number.isFinite(amount) && String(price).trim() !== '' ? total + amount : total;
-  }, 0);
-}
-
 /** Stock labels of SPEC §9. */
 export function stockLabel(quantity: number): string {
   if (quantity <= 0) return 'Out of Stock';
@@ -79,12 +71,6 @@ export function priceRange(offers: readonly ConditionOffer[]): { min: number; ma
 
 export function totalStock(offers: readonly ConditionOffer[]): number {
   return offers.reduce((total, offer) => total + Math.max(0, offer.quantity), 0);
-}
-
-/** Open-box default order group (SPEC §4): single-stock items first, then in stock, then out of stock. */
-export function stockRank(totalQuantity: number): 0 | 1 | 2 {
-  if (totalQuantity === 1) return 0;
-  return totalQuantity > 1 ? 1 : 2;
 }
 
 /** The sort flags SPEC §3 keeps in local storage, per page path. */

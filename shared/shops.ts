@@ -43,6 +43,8 @@ export interface ShopConfig {
   listIncludesCategories: boolean;
   /** The shop sells on site: its admin links to the marketplace orders (/orders). */
   hasOrders: boolean;
+  /** The header carries the cart badge and the account control. */
+  hasCart: boolean;
 }
 
 const AFFILIATE_SORTS = ['title', 'views', 'rating', 'price_asc', 'price_desc'] as const;
@@ -69,6 +71,7 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     guarded: false,
     listIncludesCategories: false,
     hasOrders: false,
+    hasCart: false,
   },
   ayz: {
     key: 'ayz',
@@ -91,6 +94,7 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     guarded: true,
     listIncludesCategories: false,
     hasOrders: true,
+    hasCart: true,
   },
   pc: {
     key: 'pc',
@@ -113,6 +117,7 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     guarded: false,
     listIncludesCategories: true,
     hasOrders: false,
+    hasCart: false,
   },
   smart: {
     key: 'smart',
@@ -135,6 +140,7 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     guarded: false,
     listIncludesCategories: true,
     hasOrders: false,
+    hasCart: false,
   },
 };
 
@@ -149,14 +155,6 @@ export const SORT_LABELS: Record<SortMode, string> = {
   price_desc: 'Price: High to Low',
   stock: 'All Products',
 };
-
-export function shopByRoute(pathname: string): ShopConfig | undefined {
-  return Object.values(SHOPS).find((shop) => shop.route === pathname);
-}
-
-export function isShopKey(value: unknown): value is ShopKey {
-  return typeof value === 'string' && (SHOP_KEYS as readonly string[]).includes(value);
-}
 
 /** The open-box conditions of SPEC §3, best last, with what the condition dropdown shows. */
 export const CONDITIONS = ['acceptable', 'good', 'verygood', 'excellent'] as const;

@@ -15,7 +15,7 @@ interface HeaderProps {
   onOpenMenu: () => void;
 }
 
-/** Menu button, logo, the shop links and the theme toggle; the open-box shop adds cart and account. */
+/** Menu button, logo, the shop links and the theme toggle; a shop with a cart adds cart and account. */
 export function Header({ shop, sidebarOpen, onOpenMenu }: HeaderProps) {
   return (
     <header className={styles.header}>
@@ -38,7 +38,7 @@ export function Header({ shop, sidebarOpen, onOpenMenu }: HeaderProps) {
         </Link>
         <ShopNav />
         <div className={styles.actions}>
-          {shop.hasConditions && (
+          {shop.hasCart && (
             <>
               <CartBadgeSlot />
               <AccountControl />

@@ -49,6 +49,7 @@ export function orderClause(sort: SortMode): RawBuilder<unknown> {
       return sql`price_cents asc, id asc`;
     case 'price_desc':
       return sql`price_cents desc, id asc`;
+    // SPEC §4's open-box default: single-stock items first, then in stock, then out of stock.
     case 'stock':
       return sql`case when stock_quantity = 1 then 0 when stock_quantity > 1 then 1 else 2 end asc, lower(title) asc, id asc`;
     case 'title':
