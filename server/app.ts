@@ -48,6 +48,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Serve the built client (off for API tests). */
   serveClient?: boolean;
+  /** Told of every route as it is registered (tests check that each non-public one needs the admin). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -57,6 +59,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: 1_048_576,
   });
   app.decorate('deps', deps);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // SPEC §7 sends POST /api/products/{id}/view with a JSON content type and an empty body: read that as
   // no body rather than refusing it; routes with a body schema still answer 400 for a missing one.
   app.removeContentTypeParser('application/json');

@@ -128,6 +128,39 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it('guards every API route that is not on the public list', async () => {
+    const PUBLIC = new Set([
+      'GET /api/health',
+      'GET /api/config',
+      'GET /api/catalog',
+      'GET /api/catalog/overview',
+      'GET /api/products',
+      'GET /api/products/:id',
+      'POST /api/products/:id/view',
+      'GET /api/images/:folder/:id/:file',
+      'POST /api/login',
+      'POST /api/logout',
+      'POST /api/verify-token',
+    ]);
+    const routes: string[] = [];
+    const app = await buildApp(t.app.deps, {
+      serveClient: false,
+      onRoute: (route) => {
+        for (const method of [route.method].flat())
+          if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+      },
+    });
+    const guarded = routes.filter((route) => route.includes(' /api/') && !PUBLIC.has(route));
+    expect(guarded.length).toBeGreaterThanOrEqual(ADMIN_CALLS.length);
+    for (const route of guarded) {
+      const [method, url] = route.split(' ') as [string, string];
+      const concrete = url.replace(':shop', 'pc').replace(':id', '1').replace(':fileName', '1.webp');
+      const response = await app.inject({ method: method as 'GET', url: concrete });
+      expect(response.statusCode, route).toBe(401);
+    }
+    await app.close();
+  });
+
   it('refuses an expired admin token', async () => {
     const headers = await adminHeaders(t);
     expect((await t.app.inject({ url: '/api/next-id', headers })).statusCode).toBe(200);

@@ -215,7 +215,6 @@ describe.each(TEST_DIALECTS)('admin catalogue management on %s', (dialect) => {
     const badName = await call('DELETE', '/api/product-images/default/1/..%2F..%2Fshop.db');
     expect(badName.status).toBe(400);
     expect(badName.body.error).toMatch(/path parameter "fileName"/);
-    expect(fs.existsSync(path.join(t.config.dataDir, 'shop.db')) || dialect === 'postgres').toBe(true);
     const badSrc = await call('POST', '/api/tiptap-delete-image', {
       src: '/images/Products/1/description/../../../../shop.db',
     });
