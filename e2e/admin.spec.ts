@@ -46,7 +46,8 @@ test('logs in after a wrong password, and Exit logs out', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Add product' })).toHaveAttribute('aria-selected', 'true');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'PC Admin Panel' })).toBeVisible();
-  await page.getByRole('button', { name: 'Exit' }).click();
+  // Exit ends the session on the server, then reloads the page.
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Exit' }).click()]);
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
 });
@@ -157,6 +158,7 @@ test('the open-box admin sets condition prices and quantities that the shop offe
 
   await page.goto(`/?product=${id}`);
   const modal = page.getByRole('dialog', { name: title });
+  await expect(modal.getByRole('combobox').locator('option', { hasText: 'Good' }).first()).toBeAttached();
   const options = await modal.getByRole('combobox').locator('option').allInnerTexts();
   expect(options.join('|')).not.toMatch(/Acceptable/);
   expect(options.find((o) => o.includes('Good'))).toMatch(/1.*199\.00|199\.00.*1/);

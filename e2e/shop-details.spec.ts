@@ -83,6 +83,7 @@ test('the open-box modal lists only conditions in stock, with stock labels and p
   await page.getByTestId('product-card').getByRole('button', { name: product.title }).first().click();
   const dialog = page.getByRole('dialog', { name: product.title });
   const select = dialog.getByRole('combobox');
+  await expect(select.locator('option', { hasText: CONDITION_INFO.good.emoji })).toHaveCount(1);
   const options = await select.locator('option').allInnerTexts();
   expect(options.some((text) => text.includes(CONDITION_INFO.acceptable.label))).toBe(false);
   const good = options.find((text) => text.includes(CONDITION_INFO.good.label))!;

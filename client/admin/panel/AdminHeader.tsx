@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { ThemeToggle } from '../../ui/ThemeToggle.js';
 import { logoutAdmin } from '../api/logout.js';
-import { clearAdminToken } from '../session/adminStorage.js';
+import { clearAdminToken, readAdminToken } from '../session/adminStorage.js';
 import { AdminNavSelect } from './AdminNavSelect.js';
 import controls from '../ui/Controls.module.css';
 import styles from './AdminPanel.module.css';
@@ -10,8 +10,10 @@ import styles from './AdminPanel.module.css';
 /** Title, shop switcher, links back to the shop (and to orders where the shop has them), theme and Exit. */
 export function AdminHeader({ shop }: { shop: ShopConfig }) {
   const exit = async () => {
-    await logoutAdmin();
+    // Forget the token first, so nothing in flight can act on it while the server ends the session.
+    const token = readAdminToken();
     clearAdminToken();
+    await logoutAdmin(token);
     window.location.reload();
   };
 
