@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { countProducts } from '../server/modules/catalog/repository.js';
+import { countProducts, foldForSearch } from '../server/modules/catalog/repository.js';
 import { getCatalogOverview, listCatalogPage } from '../server/modules/catalog/service.js';
 import { catalogQuerySchema, overviewQuerySchema } from '../shared/schemas/catalog.js';
 
@@ -34,10 +34,12 @@ if ((await countProducts(db)) < total) {
     const rows = [];
     for (let id = start; id < Math.min(start + batch, total + 1); id += 1) {
       const main = MAINS[id % MAINS.length]!;
+      const title = `Product ${(id * 7919) % total} ${main} item`;
       rows.push({
         shop: 'default',
         id,
-        title: `Product ${(id * 7919) % total} ${main} item`,
+        title,
+        title_folded: foldForSearch(title),
         main_category: main,
         category: `${main} ${Math.floor(id / MAINS.length) % 8}`,
         price_cents: (id * 37) % 100_000,

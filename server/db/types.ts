@@ -5,6 +5,11 @@ export interface ProductsTable {
   shop: string;
   id: number;
   title: string;
+  /**
+   * The title case-folded in JavaScript, kept by the catalogue repository: SQLite's lower() folds ASCII
+   * only, so searching this column is what makes "écran" find "Écran" on both databases (SPEC §5).
+   */
+  title_folded: Generated<string>;
   main_category: string;
   category: string;
   /** Affiliate shops: the price. Open box: the lowest positive condition price, kept by the repository. */

@@ -6,6 +6,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('shop', 'varchar(16)', (col) => col.notNull())
     .addColumn('id', 'integer', (col) => col.notNull())
     .addColumn('title', 'text', (col) => col.notNull())
+    .addColumn('title_folded', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('main_category', 'text', (col) => col.notNull())
     .addColumn('category', 'text', (col) => col.notNull())
     .addColumn('price_cents', 'integer', (col) => col.notNull().defaultTo(0))

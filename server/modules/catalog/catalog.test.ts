@@ -241,6 +241,21 @@ describe.each(TEST_DIALECTS)('catalogue API on %s', (dialect) => {
     expect(body.error).toMatch(message);
   });
 
+  it('searches beyond ASCII case-insensitively on both databases', async () => {
+    await addProduct(t.handle.db, 'smart', 9001, {
+      title: 'Écran Ultra Größe',
+      main_category: 'Zeta',
+      category: 'Screens',
+    });
+    for (const q of ['écran', 'ÉCRAN', 'GRÖ', 'größe']) {
+      const { body } = await get(`/api/catalog?shop=smart&q=${encodeURIComponent(q)}`);
+      expect(
+        body.items.map((p: { id: number }) => p.id),
+        q,
+      ).toEqual([9001]);
+    }
+  });
+
   it('compresses JSON', async () => {
     const response = await t.app.inject({
       method: 'GET',

@@ -20,6 +20,11 @@ export interface ProductFilter {
   positivePriceOnly: boolean;
 }
 
+/** Unicode case folding for search, the same for stored titles and for queries. */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
@@ -30,8 +35,8 @@ function applyFilter<O>(
 ): SelectQueryBuilder<Database, 'products', O> {
   let filtered = query.where('products.shop', '=', filter.shop);
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
-    filtered = filtered.where(sql<boolean>`lower(products.title) like ${pattern} escape '\\'`);
+    const pattern = `%${escapeLike(foldForSearch(filter.search))}%`;
+    filtered = filtered.where(sql<boolean>`products.title_folded like ${pattern} escape '\\'`);
   }
   if (filter.category !== undefined) filtered = filtered.where('products.category', '=', filter.category);
   if (filter.positivePriceOnly) filtered = filtered.where('products.price_cents', '>', 0);
@@ -260,7 +265,7 @@ export async function insertProduct(
   const derived = conditions.length > 0 ? openboxAggregates(conditions) : {};
   await db
     .insertInto('products')
-    .values({ ...product, ...derived })
+    .values({ ...product, ...derived, title_folded: foldForSearch(product.title) })
     .execute();
   if (conditions.length > 0) {
     await db
@@ -299,7 +304,11 @@ export async function updateProduct(
   const derived = conditions.length > 0 ? openboxAggregates(conditions) : {};
   const result = await db
     .updateTable('products')
-    .set({ ...changes, ...derived })
+    .set({
+      ...changes,
+      ...derived,
+      ...(changes.title === undefined ? {} : { title_folded: foldForSearch(String(changes.title)) }),
+    })
     .where('shop', '=', shop)
     .where('id', '=', id)
     .executeTakeFirst();
