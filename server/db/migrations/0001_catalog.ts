@@ -29,10 +29,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // The catalogue queries: a category grid in title order, the TOP strip, and the price and view sorts.
-  await sql`create index products_shop_category_title on products (shop, category, lower(title), id)`.execute(
-    db,
-  );
-  await sql`create index products_shop_title on products (shop, lower(title), id)`.execute(db);
+  await db.schema
+    .createIndex('products_shop_category_title')
+    .on('products')
+    .columns(['shop', 'category', 'title_folded', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('products_shop_title')
+    .on('products')
+    .columns(['shop', 'title_folded', 'id'])
+    .execute();
   await db.schema
     .createIndex('products_shop_main_category')
     .on('products')

@@ -49,16 +49,16 @@ export function orderClause(sort: SortMode): RawBuilder<unknown> {
     case 'views':
       return sql`view_count desc, id asc`;
     case 'rating':
-      return sql`rate desc, lower(title) asc, id asc`;
+      return sql`rate desc, title_folded asc, id asc`;
     case 'price_asc':
       return sql`price_cents asc, id asc`;
     case 'price_desc':
       return sql`price_cents desc, id asc`;
     // SPEC §4's open-box default: single-stock items first, then in stock, then out of stock.
     case 'stock':
-      return sql`case when stock_quantity = 1 then 0 when stock_quantity > 1 then 1 else 2 end asc, lower(title) asc, id asc`;
+      return sql`case when stock_quantity = 1 then 0 when stock_quantity > 1 then 1 else 2 end asc, title_folded asc, id asc`;
     case 'title':
-      return sql`lower(title) asc, id asc`;
+      return sql`title_folded asc, id asc`;
   }
 }
 
