@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { countProducts, foldForSearch } from '../server/modules/catalog/repository.js';
+import { productRow } from '../server/test/fixtures.js';
 import { getCatalogOverview, listCatalogPage } from '../server/modules/catalog/service.js';
 import { catalogQuerySchema, overviewQuerySchema } from '../shared/schemas/catalog.js';
 
@@ -28,7 +29,6 @@ const MAINS = ['Audio', 'Computers', 'Gaming', 'Home', 'Kitchen', 'Outdoors', 'P
 if ((await countProducts(db)) < total) {
   console.log(`generating ${total} products…`);
   await db.deleteFrom('products').execute();
-  const at = new Date().toISOString();
   const batch = 500;
   for (let start = 1; start <= total; start += batch) {
     const rows = [];
@@ -36,28 +36,18 @@ if ((await countProducts(db)) < total) {
       const main = MAINS[id % MAINS.length]!;
       const title = `Product ${(id * 7919) % total} ${main} item`;
       rows.push({
-        shop: 'default',
-        id,
-        title,
+        ...productRow('default', id, {
+          title,
+          main_category: main,
+          category: `${main} ${Math.floor(id / MAINS.length) % 8}`,
+          price_cents: (id * 37) % 100_000,
+          typical_price_cents: id % 3 === 0 ? (id * 41) % 120_000 : 0,
+          rate: id % 6,
+          availability: id % 10 === 0 ? 'NO' : 'YES',
+          view_count: (id * 13) % 5000,
+        }),
+        // Inserted in bulk here, so set what insertProduct would.
         title_folded: foldForSearch(title),
-        main_category: main,
-        category: `${main} ${Math.floor(id / MAINS.length) % 8}`,
-        price_cents: (id * 37) % 100_000,
-        typical_price_cents: id % 3 === 0 ? (id * 41) % 120_000 : 0,
-        rate: id % 6,
-        availability: id % 10 === 0 ? ('NO' as const) : ('YES' as const),
-        link: 'https://retailer.example/',
-        description: '',
-        view_count: (id * 13) % 5000,
-        image_count: 1,
-        store: '',
-        ebay: '',
-        facebook_marketplace: '',
-        offer_up: '',
-        mercari_marketplaces: '',
-        stock_quantity: 0,
-        created_at: at,
-        updated_at: at,
       });
     }
     await db.insertInto('products').values(rows).execute();
