@@ -10,8 +10,14 @@ const migrations: Record<string, Migration> = {
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
+  // With a PostgreSQL schema of its own (tests), keep the migration tables there too: Kysely otherwise
+  // finds another schema's migration tables and skips creating its own.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -46,8 +46,6 @@ function clientErrorSentence(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'This endpoint does not accept that content type.';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The JSON body is empty.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -38,9 +38,10 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
   });
   let dropSchema = async () => {};
   let handle: DatabaseHandle;
+  let schema: string | undefined;
   if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
-    const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+    schema = `test_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
@@ -55,7 +56,7 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
   } else {
     handle = openDatabase({ sqliteFile: path.join(dataDir, 'shop.db') });
   }
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
   const secrets = loadSecrets(config);
   const app = await buildApp({ config, db: handle.db, dialect, secrets }, { serveClient: false });
   await app.ready();

@@ -5,12 +5,12 @@ import { productIdSchema, shopKeySchema, textError, wholeNumber } from './common
 
 export const loginBodySchema = z.object({
   password: z
-    .string({ error: 'is required' })
+    .string({ error: textError })
     .min(1, { error: 'is required' })
     .max(200, { error: 'is too long' }),
 });
 export const loginResponseSchema = z.object({ token: z.string() });
-export const verifyTokenBodySchema = z.object({ token: z.string({ error: 'is required' }).max(200) });
+export const verifyTokenBodySchema = z.object({ token: z.string({ error: textError }).max(200) });
 export const verifyTokenResponseSchema = z.object({ valid: z.boolean() });
 
 /** Lockout (DESIGN §6): 5 failures from one address within 15 minutes. */

@@ -54,6 +54,25 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
     expect(response.json().error).toBe('Invalid field "password": is required.');
   });
 
+  it('counts a forged, oversized forwarded address without failing, behind a trusted proxy', async () => {
+    const proxied = await createTestApp(dialect, { TRUST_PROXY: '1' });
+    const response = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { password: 'nope' },
+      headers: { 'x-forwarded-for': 'x'.repeat(300) },
+    });
+    expect(response.statusCode).toBe(401);
+    const stored = await proxied.handle.db.selectFrom('login_failures').select('address').execute();
+    expect(stored.map((row) => row.address.length)).toEqual([64]);
+    await proxied.close();
+  });
+
+  it('says a password that is not text must be text', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { password: 12345 } });
+    expect(response.json()).toEqual({ error: 'Invalid field "password": must be text.' });
+  });
+
   it('says an unknown or expired token is not valid', async () => {
     await insertSession(t.handle.db, 'a'.repeat(64), '2020-01-01T00:00:00.000Z', '2020-01-01T12:00:00.000Z');
     for (const token of ['made-up', '']) {

@@ -6,7 +6,7 @@ import type { AdminProductBody } from '../../../shared/schemas/admin.js';
 import type { Database, NewProductRow } from '../../db/types.js';
 import { MAX_PRODUCT_ID } from '../../../shared/schemas/common.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, noSuchProduct, productTaken } from '../../http/errors.js';
 import * as catalogRepo from '../catalog/repository.js';
 import { sanitizeDescription } from '../catalog/sanitize-description.js';
 import * as images from '../images/store.js';
@@ -61,12 +61,10 @@ export async function createProduct(
   body: AdminProductBody,
 ): Promise<number> {
   const shop = SHOPS[shopKey];
-  const taken = (id: number) =>
-    conflict(`Product ${id} already exists in the ${shop.name}. Fetch a new ID and try again.`);
   return db.transaction().execute(async (trx) => {
     const id = body.id ?? (await catalogRepo.maxProductId(trx, shopKey)) + 1;
     if (id > MAX_PRODUCT_ID) throw conflict(`The ${shop.name} has used every product ID.`);
-    if (await catalogRepo.productExists(trx, shopKey, id)) throw taken(id);
+    if (await catalogRepo.productExists(trx, shopKey, id)) throw productTaken(shop.name, id);
     const now = new Date().toISOString();
     const dir = images.productImageDir(imagesDir, shopKey, id);
     // The form names the images it uploaded; anything else in the folder is left from an abandoned add.
@@ -88,7 +86,7 @@ export async function createProduct(
       await catalogRepo.insertProduct(trx, row, conditionRows(shop, body));
     } catch (error) {
       // Another admin took the same id between our check and the insert.
-      if (isUniqueViolation(error)) throw taken(id);
+      if (isUniqueViolation(error)) throw productTaken(shop.name, id);
       throw error;
     }
     return id;
@@ -115,13 +113,13 @@ export async function updateProduct(
         conditionRows(shop, body),
       ),
     );
-  if (!updated) throw notFound(`There is no product ${id} in the ${shop.name}.`);
+  if (!updated) throw noSuchProduct(shop.name, id);
 }
 
 /** Deletes the product row, then its whole image folder (gallery, preview and description images). */
 export async function deleteProduct(db: Db, imagesDir: string, shopKey: ShopKey, id: number): Promise<void> {
   const deleted = await db.transaction().execute((trx) => catalogRepo.deleteProduct(trx, shopKey, id));
-  if (!deleted) throw notFound(`There is no product ${id} in the ${SHOPS[shopKey].name}.`);
+  if (!deleted) throw noSuchProduct(SHOPS[shopKey].name, id);
   await images.deleteFolder(images.productImageDir(imagesDir, shopKey, id));
 }
 
@@ -146,9 +144,7 @@ export async function uploadProductImages(
     const exists = await catalogRepo.productExists(db, shopKey, id);
     // The add form uploads before it creates: never let that land in another product's gallery.
     if (exists && forNewProduct) {
-      throw conflict(
-        `Product ${id} already exists in the ${SHOPS[shopKey].name}. Fetch a new ID and try again.`,
-      );
+      throw productTaken(SHOPS[shopKey].name, id);
     }
     const count = await images.storeProductImages(dir, encoded, exists ? 'append' : 'replace');
     if (exists) await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString());

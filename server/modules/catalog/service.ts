@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/schemas/catalog.js';
 import { SHOPS, type ShopConfig, type ShopKey, type SortMode } from '../../../shared/shops.js';
 import type { Database, ProductRow } from '../../db/types.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, noSuchProduct } from '../../http/errors.js';
 import * as repo from './repository.js';
 import { conditionsByProduct, presentProductDetail, presentProductSummary } from './presenter.js';
 
@@ -127,14 +127,14 @@ export async function listProducts(
 
 export async function getProduct(db: Db, shopKey: ShopKey, id: number): Promise<ProductDetail> {
   const row = await repo.findProduct(db, shopKey, id);
-  if (!row) throw notFound(`There is no product ${id} in the ${SHOPS[shopKey].name}.`);
+  if (!row) throw noSuchProduct(SHOPS[shopKey].name, id);
   const conditions = SHOPS[shopKey].hasConditions ? await repo.findConditions(db, shopKey, [id]) : [];
   return presentProductDetail(row, conditions);
 }
 
 export async function recordView(db: Db, shopKey: ShopKey, id: number): Promise<number> {
   const count = await repo.incrementViewCount(db, shopKey, id);
-  if (count === undefined) throw notFound(`There is no product ${id} in the ${SHOPS[shopKey].name}.`);
+  if (count === undefined) throw noSuchProduct(SHOPS[shopKey].name, id);
   return count;
 }
 
