@@ -5,13 +5,12 @@ import { deleteDescriptionFolder } from '../api/tiptapDeleteFolder.js';
 import { LazyDescriptionEditor } from '../editor/LazyDescriptionEditor.js';
 import { ProductFields } from '../form/ProductFields.js';
 import { productRequestBody, type ProductFieldName } from '../form/productFields.js';
-import { ProductOptions } from '../form/ProductOptions.js';
 import { useProductForm } from '../form/useProductForm.js';
-import { PendingImagesSection } from '../images/PendingImagesSection.js';
 import { usePendingImages } from '../images/usePendingImages.js';
 import { BusyOverlay } from '../ui/BusyOverlay.js';
 import { useAddProductMutation } from './addProductWithImages.js';
 import { FormFooter } from './FormFooter.js';
+import { OptionsAndImages } from './OptionsAndImages.js';
 import { ProductFormLayout } from './ProductFormLayout.js';
 import styles from './Tabs.module.css';
 
@@ -87,14 +86,7 @@ export function AddProductForm({ shop, nextId, categories, onStartOver }: AddPro
           />
         }
       >
-        <ProductOptions
-          shop={shop}
-          available={form.available}
-          onAvailableChange={form.setAvailable}
-          rate={form.rate}
-          onRateChange={form.setRate}
-        />
-        <PendingImagesSection pending={pending} pickerLabel="choose images" />
+        <OptionsAndImages shop={shop} form={form} pending={pending} pickerLabel="choose images" />
         <FormFooter message={error} submitLabel="Add product" busy={save.isPending} onReset={reset} />
       </ProductFormLayout>
       {save.isPending && <BusyOverlay message="Attention, item is in progress of being added" />}

@@ -4,13 +4,12 @@ import type { ShopConfig } from '../../../shared/shops.js';
 import { LazyDescriptionEditor } from '../editor/LazyDescriptionEditor.js';
 import { ProductFields } from '../form/ProductFields.js';
 import { productRequestBody } from '../form/productFields.js';
-import { ProductOptions } from '../form/ProductOptions.js';
 import { useProductForm } from '../form/useProductForm.js';
 import { ExistingImages } from '../images/ExistingImages.js';
-import { PendingImagesSection } from '../images/PendingImagesSection.js';
 import { usePendingImages } from '../images/usePendingImages.js';
 import { BusyOverlay } from '../ui/BusyOverlay.js';
 import { FormFooter } from './FormFooter.js';
+import { OptionsAndImages } from './OptionsAndImages.js';
 import { ProductFormLayout } from './ProductFormLayout.js';
 import { useSaveProductChangesMutation } from './saveProductChanges.js';
 import styles from './Tabs.module.css';
@@ -80,14 +79,7 @@ export function EditProductForm({ shop, productId, initial, categories, onStartO
         }
       >
         <ExistingImages shop={shop} productId={productId} />
-        <ProductOptions
-          shop={shop}
-          available={form.available}
-          onAvailableChange={form.setAvailable}
-          rate={form.rate}
-          onRateChange={form.setRate}
-        />
-        <PendingImagesSection pending={pending} pickerLabel="add images" />
+        <OptionsAndImages shop={shop} form={form} pending={pending} pickerLabel="add images" />
         <FormFooter message={notice} submitLabel="Save changes" busy={save.isPending} onReset={onStartOver} />
       </ProductFormLayout>
       {save.isPending && <BusyOverlay message="Attention, saving is in progress" />}
