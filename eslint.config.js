@@ -30,6 +30,26 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Objects keyed by typed text (category names) inherit Object.prototype: "constructor" is found,
+      // "__proto__" replaces the prototype. Such maps are Maps or shared/textKeyed.ts records.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'AssignmentExpression[operator=/^(\\?\\?|\\|\\||&&)=$/] > MemberExpression.left[computed=true]',
+          message:
+            'obj[key] ??= … finds inherited members such as "constructor"; use a Map or groupTextKeyed (shared/textKeyed.ts).',
+        },
+        {
+          selector: "BinaryExpression[operator='in'][left.type!=/^(Literal|PrivateIdentifier)$/]",
+          message: '`key in obj` sees inherited members such as "toString"; use Map.has or Object.hasOwn.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='record']",
+          message:
+            'z.record leaves a "__proto__" key out of its output; use textKeyedSchema (shared/schemas/textKeyed.ts).',
+        },
+      ],
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
@@ -53,13 +73,20 @@ export default tseslint.config(
             { target: './server', from: './client', message: 'The server must not import browser code.' },
             {
               target: './client/shops',
-              from: './client/admin',
-              message: 'Shop pages must not pull in admin code.',
+              from: ['./client/admin', './client/openbox', './client/chat'],
+              message:
+                'The shop engine knows no feature: cart, payments and chat fill its slots (client/shops/page/shopExtensions.ts) from the route table.',
             },
             {
               target: './client/ui',
-              from: './client/admin',
-              message: 'Shared widgets must not pull in admin code.',
+              from: ['./client/admin', './client/openbox', './client/chat', './client/shops'],
+              message: 'Shared widgets must not pull in feature or shop code.',
+            },
+            {
+              target: './server/db',
+              from: './server/modules',
+              message:
+                'The data layer imports no domain module; code that needs both (the demo seed) lives outside db/.',
             },
           ],
         },

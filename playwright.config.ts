@@ -47,6 +47,10 @@ export default defineConfig({
       SESSION_SECRET: 'e2e-session-secret',
       // The admin journey adds an image from a link served by the test itself on 127.0.0.1.
       IMAGE_LINKS_ALLOW_PRIVATE: 'true',
+      // As behind a reverse proxy on the same machine: a journey can then arrive as a client of its own.
+      TRUST_PROXY: '127.0.0.1',
+      // The chat journey's seller signs in (demo) with this sub.
+      SELLER_USER_ID: 'e2e-seller',
     },
   },
 });

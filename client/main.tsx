@@ -1,3 +1,5 @@
+// No zod here: every schema module configures it first (shared/zodConfig.ts), and the shop bundle builds
+// no schema, so importing zod up front would only ship its runtime to every visitor.
 import './ui/applyInitialTheme.js';
 import './ui/global.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,29 +1,39 @@
 /**
  * The route table of SPEC §2. The four shop routes come from the registry and all render the one
- * ShopPage engine; every other screen is lazy-loaded so the shop bundle does not carry it.
+ * ShopPage engine, with the extensions (header actions, offers) their registry flags call for; every
+ * other screen is lazy-loaded so the shop bundle does not carry it.
  */
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { NAV_ORDER, SHOPS, type ShopConfig } from '../shared/shops.js';
+import { NAV_ORDER, SHOPS, type ShopConfig, type ShopKey } from '../shared/shops.js';
 import { SiteLayout } from './app/SiteLayout.js';
+import { openBoxExtensions } from './openbox/shopExtensions.js';
 import { SessionGuard } from './session/SessionGuard.js';
-import { ShopPage } from './shops/ShopPage.js';
+import { ShopPage } from './shops/page/ShopPage.js';
+import type { ShopExtensions } from './shops/page/shopExtensions.js';
 
-const ComingSoonPage = lazy(() =>
-  import('./app/ComingSoonPage.js').then((m) => ({ default: m.ComingSoonPage })),
-);
 const NotFoundPage = lazy(() => import('./app/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 const PaymentSuccessPage = lazy(() =>
   import('./openbox/PaymentSuccessPage.js').then((m) => ({ default: m.PaymentSuccessPage })),
 );
 const AdminRoute = lazy(() => import('./admin/AdminRoute.js'));
+const AdminOrdersPage = lazy(() => import('./admin/orders/AdminOrdersPage.js'));
 const PaymentCancelPage = lazy(() =>
   import('./openbox/PaymentCancelPage.js').then((m) => ({ default: m.PaymentCancelPage })),
+);
+const AccountPage = lazy(() => import('./openbox/account/AccountPage.js'));
+const SandboxPayPage = lazy(() => import('./openbox/pay/SandboxPayPage.js'));
+const ChatsPage = lazy(() => import('./chat/ChatsPage.js'));
+const ChatPage = lazy(() => import('./chat/ChatPage.js'));
+
+// Made once per shop, so the engine's context keeps one extensions object across renders.
+const EXTENSIONS = new Map<ShopKey, ShopExtensions | undefined>(
+  NAV_ORDER.map((key) => [key, openBoxExtensions(SHOPS[key])]),
 );
 
 function ShopRoute({ shop }: { shop: ShopConfig }) {
   // `key` gives each shop its own state (search, category, page, sorts) when switching routes.
-  const page = <ShopPage key={shop.key} shop={shop} />;
+  const page = <ShopPage key={shop.key} shop={shop} extensions={EXTENSIONS.get(shop.key)} />;
   return shop.guarded ? <SessionGuard>{page}</SessionGuard> : page;
 }
 
@@ -38,16 +48,38 @@ export function AppRoutes() {
         <Route
           path="/account"
           element={
-            <SessionGuard>
-              <ComingSoonPage title="My Account" />
+            <SessionGuard requireSignIn>
+              <AccountPage />
             </SessionGuard>
           }
         />
-        <Route path="/chats" element={<ComingSoonPage title="Your chats" />} />
-        <Route path="/chat/:chatId" element={<ComingSoonPage title="Support Chat" backTo="/chats" />} />
+        <Route
+          path="/chats"
+          element={
+            <SessionGuard requireSignIn>
+              <ChatsPage />
+            </SessionGuard>
+          }
+        />
+        <Route
+          path="/chat/:chatId"
+          element={
+            <SessionGuard requireSignIn>
+              <ChatPage />
+            </SessionGuard>
+          }
+        />
+        <Route
+          path="/pay/:paymentId"
+          element={
+            <SessionGuard requireSignIn>
+              <SandboxPayPage />
+            </SessionGuard>
+          }
+        />
         <Route path="/success" element={<PaymentSuccessPage />} />
         <Route path="/cancel" element={<PaymentCancelPage />} />
-        <Route path="/orders" element={<ComingSoonPage title="Orders" backTo={SHOPS.ayz.adminRoute} />} />
+        <Route path="/orders" element={<AdminOrdersPage />} />
         {shops.map((shop) => (
           <Route key={shop.adminRoute} path={shop.adminRoute} element={<AdminRoute shop={shop} />} />
         ))}

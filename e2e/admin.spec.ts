@@ -3,17 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ProductDetail } from '../shared/schemas/catalog.js';
 import { adminToken, E2E_ADMIN_PASSWORD } from './support/api.js';
 import { colorOf, serveImage, solidPng, type ColorName } from './support/images.js';
+import { collectDialogs } from './support/page.js';
 import { saveScreenshot } from './support/screens.js';
-
-/** Answers every alert/confirm with OK and remembers what it said. */
-function collectDialogs(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
 
 async function signedInAdmin(page: Page, request: Parameters<typeof adminToken>[0]): Promise<void> {
   const token = await adminToken(request);

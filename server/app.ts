@@ -5,19 +5,37 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import secureJson from 'secure-json-parse';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Dialect } from './db/database.js';
 import type { Secrets } from './secrets.js';
 import type { Database } from './db/types.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import {
+  handleClientError,
+  handleFrameworkError,
+  noSuchEndpoint,
+  registerErrorHandler,
+} from './http/error-handler.js';
 import { HttpError } from './http/errors.js';
+import { registerSecureContextHeaders } from './http/secure-context-headers.js';
 import { adminAuthRoutes } from './modules/admin-auth/routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/routes.js';
+import { createGoogleVerifier } from './modules/buyers/google.js';
+import { buyersRoutes } from './modules/buyers/routes.js';
+import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { chatRoutes } from './modules/chat/routes.js';
+import { createChatService } from './modules/chat/service.js';
+import { attachChatSocket } from './modules/chat/socket.js';
 import { imageRoutes } from './modules/images/routes.js';
+import { servableFile } from './modules/images/safe-path.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { scheduleUnpaidOrderSweep } from './modules/orders/sweep.js';
+import type { PaymentProvider } from './modules/payments/provider.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 export interface AppDeps {
@@ -25,6 +43,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   secrets: Secrets;
+  /** The one payment provider (DESIGN §7); tests hand in a stand-in. */
+  paymentProvider: PaymentProvider;
 }
 
 declare module 'fastify' {
@@ -48,8 +68,12 @@ export interface BuildOptions {
   logger?: boolean;
   /** Serve the built client (off for API tests). */
   serveClient?: boolean;
+  /** The built client to serve (default: dist/client, found next to this file). */
+  clientDir?: string;
   /** Told of every route as it is registered (tests check that each non-public one needs the admin). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  onRoute?: (route: RouteOptions) => void;
+  /** How often this process expires unpaid orders past ORDER_HOLD_MINUTES; 0 turns the timer off (tests). */
+  orderSweepMs?: number;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -57,6 +81,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     logger: options.logger ? { level: deps.config.LOG_LEVEL } : false,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   });
   app.decorate('deps', deps);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -66,11 +92,19 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      // Fastify's own parser refuses these keys too: merged or spread later, they would reach prototypes.
+      parsed = secureJson.parse(text, null, { protoAction: 'error', constructorAction: 'error', safe: true });
     } catch {
-      done(new HttpError(400, 'The body is not valid JSON.'), undefined);
+      return done(new HttpError(400, 'The body is not valid JSON.'), undefined);
     }
+    if (parsed === null && text.trim() !== 'null') {
+      return done(
+        new HttpError(400, 'The body must not use "__proto__" or "constructor.prototype" as a key.'),
+      );
+    }
+    done(null, parsed);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,7 +128,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent by registerSecureContextHeaders, only to origins where browsers honour them.
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
   });
+  registerSecureContextHeaders(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
@@ -104,8 +142,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(imageRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminCatalogRoutes);
+  await app.register(buyersRoutes, { googleVerifier: createGoogleVerifier(deps.config) });
+  await app.register(cartRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
+  const chat = createChatService(deps);
+  await app.register(chatRoutes, { chat });
+  await attachChatSocket(app, chat, deps.config.REDIS_URL);
+  scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 60_000);
 
-  const clientDir = options.serveClient === false ? undefined : findClientDir();
+  const clientDir = options.serveClient === false ? undefined : (options.clientDir ?? findClientDir());
   if (clientDir) await registerClient(app, clientDir);
   return app;
 }
@@ -121,15 +167,16 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/*', (request, reply) => {
+  // vite.config.ts emits hidden source maps for error trackers; a production shop does not hand them out.
+  const hideSourceMaps = app.deps.config.NODE_ENV === 'production';
+  app.get('/*', async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/images/')) {
-      return reply.code(404).send({ error: `No such endpoint: ${request.method} ${url}.` });
+      return reply.code(404).send({ error: noSuchEndpoint(request) });
     }
-    const file = path.join(clientDir, url);
-    if (file.startsWith(clientDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.sendFile(path.relative(clientDir, file));
-    }
+    if (hideSourceMaps && /\.map$/i.test(url)) return reply.code(404).send({ error: 'No such file.' });
+    const file = await servableFile(clientDir, ...url.split('/'));
+    if (file !== undefined) return reply.sendFile(file);
     reply.header('Cache-Control', 'no-cache');
     return reply.sendFile('index.html');
   });

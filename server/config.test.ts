@@ -39,4 +39,15 @@ describe('config', () => {
       expect(message).toMatch(/SEED_DEMO must be one of/);
     }
   });
+
+  it('refuses demo sign-in in production unless the operator allows it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /GOOGLE_CLIENT_ID must be set in production: demo sign-in lets anyone sign in as any buyer/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id.apps' }).GOOGLE_CLIENT_ID).toBe(
+      'id.apps',
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEMO_SIGN_IN: 'true' }).ALLOW_DEMO_SIGN_IN).toBe(true);
+    expect(loadConfig({}).ALLOW_DEMO_SIGN_IN).toBe(false);
+  });
 });

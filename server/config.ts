@@ -19,59 +19,82 @@ const urlText = (protocols: string[]) =>
     { error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}` },
   );
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: urlText(['postgres', 'postgresql']),
-  REDIS_URL: urlText(['redis', 'rediss']),
-  ADMIN_PASSWORD: optionalText,
-  SESSION_SECRET: optionalText,
-  GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_JWKS_URL: z.url({ error: 'must be a URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
-  ADMIN_USER_IDS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-  SELLER_USER_ID: optionalText,
-  PAYMENT_PROVIDER: z
-    .enum(['sandbox', 'nowpayments'], { error: 'must be sandbox or nowpayments' })
-    .optional(),
-  NOWPAYMENTS_API_KEY: optionalText,
-  NOWPAYMENTS_IPN_SECRET: optionalText,
-  NOWPAYMENTS_API_URL: z.url({ error: 'must be a URL' }).default('https://api.nowpayments.io/v1'),
-  PUBLIC_URL: urlText(['http', 'https']),
-  SEED_DEMO: booleanFlag.default(true),
-  /** Let 'Add from links' fetch from private network addresses (local development and tests only). */
-  IMAGE_LINKS_ALLOW_PRIVATE: booleanFlag.default(false),
-  RETAILER_NAME: z.string().trim().min(1, { error: 'must not be empty' }).default('Amazon'),
-  /**
-   * Behind a load balancer: the proxies' addresses or ranges, comma-separated, or how many hops to trust.
-   * Plain "true" is refused: it would trust any client's X-Forwarded-For and void the login lockout.
-   */
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .default('false')
-    .refine((value) => value !== 'true', {
-      error: "must be false, a hop count, or the proxies' addresses (plain true would trust any client)",
-    })
-    .transform((value): boolean | string | ((address: string, hop: number) => boolean) => {
-      if (value === 'false' || value === '') return false;
-      if (/^\d+$/.test(value)) {
-        const hops = Number(value);
-        return (_address, hop) => hop < hops;
-      }
-      return value;
-    }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: urlText(['postgres', 'postgresql']),
+    REDIS_URL: urlText(['redis', 'rediss']),
+    ADMIN_PASSWORD: optionalText,
+    SESSION_SECRET: optionalText,
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_JWKS_URL: z.url({ error: 'must be a URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
+    ADMIN_USER_IDS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    SELLER_USER_ID: optionalText,
+    PAYMENT_PROVIDER: z
+      .enum(['sandbox', 'nowpayments'], { error: 'must be sandbox or nowpayments' })
+      .optional(),
+    NOWPAYMENTS_API_KEY: optionalText,
+    NOWPAYMENTS_IPN_SECRET: optionalText,
+    NOWPAYMENTS_API_URL: z.url({ error: 'must be a URL' }).default('https://api.nowpayments.io/v1'),
+    PUBLIC_URL: urlText(['http', 'https']),
+    /** How long an unpaid order holds its units before the sweep expires it and returns them to stock. */
+    ORDER_HOLD_MINUTES: z.coerce
+      .number({ error: 'must be a whole number of minutes' })
+      .int({ error: 'must be a whole number of minutes' })
+      .min(1, { error: 'must be 1 or more' })
+      .max(43_200, { error: 'must be at most 43200 (30 days)' })
+      .default(60),
+    SEED_DEMO: booleanFlag.default(true),
+    /** Let 'Add from links' fetch from private network addresses (local development and tests only). */
+    IMAGE_LINKS_ALLOW_PRIVATE: booleanFlag.default(false),
+    RETAILER_NAME: z.string().trim().min(1, { error: 'must not be empty' }).default('Amazon'),
+    /**
+     * Behind a load balancer: the proxies' addresses or ranges, comma-separated, or how many hops to trust.
+     * Plain "true" is refused: it would trust any client's X-Forwarded-For and void the login lockout.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .refine((value) => value !== 'true', {
+        error: "must be false, a hop count, or the proxies' addresses (plain true would trust any client)",
+      })
+      .transform((value): boolean | string | ((address: string, hop: number) => boolean) => {
+        if (value === 'false' || value === '') return false;
+        if (/^\d+$/.test(value)) {
+          const hops = Number(value);
+          return (_address, hop) => hop < hops;
+        }
+        return value;
+      }),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Demo sign-in (name + e-mail, no proof of identity) in production: only when the operator says so. */
+    ALLOW_DEMO_SIGN_IN: booleanFlag.default(false),
+    /** The sandbox payment page (Pay without paying) in production: only when the operator says so. */
+    ALLOW_SANDBOX_PAYMENTS: booleanFlag.default(false),
+  })
+  .superRefine((env, context) => {
+    // Without Google, buyers sign in by naming themselves, so anyone could be any buyer or the seller.
+    if (env.NODE_ENV === 'production' && !env.GOOGLE_CLIENT_ID && !env.ALLOW_DEMO_SIGN_IN) {
+      context.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_ID'],
+        message:
+          'must be set in production: demo sign-in lets anyone sign in as any buyer or as the seller (set ALLOW_DEMO_SIGN_IN=true to run a public demo anyway)',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; imagesDir: string };
 

@@ -11,6 +11,13 @@ export const AUTO_SCROLL_INTERVAL_MS = 20;
 export const SCROLL_TOP_THRESHOLD_PX = 200;
 export const TYPING_STOP_MS = 2000;
 export const LAST_MESSAGE_PREVIEW_LENGTH = 50;
+/** SPEC §5 / issue 8: a chat message's text limit and images per message (here, not in the zod schemas, so the chat bundle stays free of zod). */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+export const CHAT_MAX_IMAGES = 10;
 export const RATING_MAX = 5;
 export const SEARCH_MAX_LENGTH = 200;
+/** Longest title or category name an admin may enter; a category filter takes the same. */
+export const NAME_MAX_LENGTH = 300;
 export const SUGGESTION_CLOSE_DELAY_MS = 100;
+/** How many units of one cart line a buyer may hold or buy at once. */
+export const MAX_LINE_QUANTITY = 99;

@@ -1,5 +1,8 @@
 /** Pure rules of SPEC §4, §5 and §9, shared by the server and the browser. */
+import { LAST_MESSAGE_PREVIEW_LENGTH } from './constants.js';
 import { CONDITIONS, type Condition, type ShopConfig, type SortMode } from './shops.js';
+// Type only: the shop bundle must not pull in the buying schemas (and zod) through these rules.
+import type { PaymentStatus } from './schemas/buying.js';
 
 /** Cents to the API's decimal string: 1999 -> "19.99", 0 -> "0". */
 export function centsToPrice(cents: number): string {
@@ -140,4 +143,96 @@ export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   const minutes = Math.floor(seconds / 60);
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Payment statuses only move forward (DESIGN §7): a late or replayed callback never undoes a later one.
+ * Equal ranks do not replace each other; failed and expired end an order, and only a finished one can
+ * still be refunded. partially_paid sits beside the ranks: NOWPayments sends it whenever the money that
+ * arrived falls short, which can be after confirming or confirmed, and the buyer's top-up then moves the
+ * payment on again (confirming … finished), or it fails or expires.
+ */
+const PAYMENT_STATUS_RANK: Record<Exclude<PaymentStatus, 'partially_paid'>, number> = {
+  waiting: 0,
+  confirming: 1,
+  confirmed: 2,
+  sending: 3,
+  finished: 4,
+  failed: 4,
+  expired: 4,
+  refunded: 5,
+};
+
+const ALL_PAYMENT_STATUSES: readonly PaymentStatus[] = [
+  ...(Object.keys(PAYMENT_STATUS_RANK) as PaymentStatus[]),
+  'partially_paid',
+];
+
+/** Statuses after which the payment is over: nothing but a refund of a finished one follows them. */
+function endsPayment(status: PaymentStatus): boolean {
+  return status === 'finished' || status === 'failed' || status === 'expired' || status === 'refunded';
+}
+
+export function canAdvancePaymentStatus(from: PaymentStatus, to: PaymentStatus): boolean {
+  if (from === 'failed' || from === 'expired' || from === 'refunded') return false;
+  if (to === 'refunded') return from === 'finished';
+  if (to === 'partially_paid') return from !== 'partially_paid' && !endsPayment(from);
+  if (from === 'partially_paid') return to !== 'waiting';
+  return PAYMENT_STATUS_RANK[to] > PAYMENT_STATUS_RANK[from];
+}
+
+/** The statuses an order may be in for `to` to replace it. */
+export function paymentStatusPredecessors(to: PaymentStatus): PaymentStatus[] {
+  return ALL_PAYMENT_STATUSES.filter((from) => canAdvancePaymentStatus(from, to));
+}
+
+/** An order in one of these no longer holds its units: they go back to stock (unless they were shipped). */
+export function releasesStock(status: PaymentStatus): boolean {
+  return status === 'failed' || status === 'expired' || status === 'refunded';
+}
+
+/**
+ * Statuses that say the buyer's money is arriving or has arrived. One of these reaching an order the
+ * sweep expired means the buyer paid late: the order comes back rather than the money being lost.
+ */
+export function isMoneyArriving(status: PaymentStatus): boolean {
+  return (
+    status === 'confirming' ||
+    status === 'confirmed' ||
+    status === 'sending' ||
+    status === 'partially_paid' ||
+    status === 'finished'
+  );
+}
+
+/** Only a paid order may be marked sent: the seller never ships goods the buyer has not paid for. */
+export function canShipOrder(status: PaymentStatus): boolean {
+  return status === 'finished';
+}
+
+/**
+ * Who may delete an order in which status (DESIGN §6). A buyer only while no money is on its way (a
+ * payment being confirmed must not lose its order); the admin any order but a finished one.
+ */
+export function canDeleteOrder(status: PaymentStatus, by: 'buyer' | 'admin'): boolean {
+  if (by === 'admin') return status !== 'finished';
+  return status === 'waiting' || status === 'failed' || status === 'expired';
+}
+
+/**
+ * SPEC §9: a chat's last message as the list shows it, on one line and cut at 50 characters (47 plus
+ * an ellipsis). Counted in code points, so an emoji is never cut in half.
+ */
+export function chatPreview(text: string, max = LAST_MESSAGE_PREVIEW_LENGTH): string {
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  return chars.length > max ? `${chars.slice(0, max - 3).join('')}…` : chars.join('');
+}
+
+/**
+ * What a message shows as the chat's last message: its text, or for a message of images only one label
+ * (the server's list and the browser's live update both use it, so they never disagree).
+ */
+export function chatLastMessageText(content: string, imageCount: number): string {
+  if (content.trim() !== '' || imageCount === 0) return content;
+  return imageCount === 1 ? 'Image' : `${imageCount} images`;
 }

@@ -1,11 +1,12 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ChatMount } from '../chat/ChatMount.js';
 import { AnimatedBackground } from '../ui/AnimatedBackground.js';
 import { Footer } from '../ui/Footer.js';
 import { Marquee } from '../ui/Marquee.js';
 import { PageLoading } from './PageLoading.js';
 
-/** The frame around every page: background, disclosure marquee, the page, footer. */
+/** The frame around every page: background, disclosure marquee, the page, footer, the floating chat. */
 export function SiteLayout() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -20,6 +21,7 @@ export function SiteLayout() {
         <Outlet />
       </Suspense>
       <Footer />
+      <ChatMount />
     </>
   );
 }

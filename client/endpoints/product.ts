@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDetail } from '../../shared/schemas/catalog.js';
 import type { ShopKey } from '../../shared/shops.js';
-import { cachedProduct, forgetProduct, rememberProduct } from '../shops/productCache.js';
+import { cachedProduct, forgetProduct, rememberProduct } from '../shops/catalogue/productCache.js';
 import { fetchJson, queryString, serverChecked } from './http.js';
 
 export interface ProductParams {

@@ -1,35 +1,47 @@
 /**
- * The sign-in seam. The credential lives under localStorage `auth_token` (SPEC §3); decoding it
- * into a user and signing in/out come with the sign-in issue. Until then `user` is always null.
+ * The buyer's session (SPEC §3, §4 "Buyer sign-in"): the token under localStorage `auth_token` and the
+ * user decoded from it. signIn stores a token the server issued; signOut removes it, as does any buyer
+ * call the server answers with 401 (see buyerFetch.ts).
  */
-import { createContext, useMemo, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { SessionUser } from '../../shared/schemas/buying.js';
+import { BUYER_QUERY_ROOT } from './buyerFetch.js';
+import { sessionUserFromToken } from './jwtPayload.js';
+import { clearSessionToken, getSessionToken, storeSessionToken, subscribeToSession } from './sessionStore.js';
 
-export const AUTH_TOKEN_KEY = 'auth_token';
-
-/** The signed-in user of SPEC §3, decoded from the credential. */
-export interface SessionUser {
-  sub: string;
-  name: string;
-  email: string;
-  picture: string;
-}
+export { AUTH_TOKEN_KEY } from './sessionStore.js';
+export type { SessionUser };
 
 export interface AuthState {
   token: string | null;
   user: SessionUser | null;
+  signIn: (token: string) => void;
+  signOut: () => void;
 }
 
-export const AuthContext = createContext<AuthState>({ token: null, user: null });
+export const AuthContext = createContext<AuthState>({
+  token: null,
+  user: null,
+  signIn: storeSessionToken,
+  signOut: clearSessionToken,
+});
 
-function readToken(): string | null {
-  try {
-    return window.localStorage.getItem(AUTH_TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
+const noToken = () => null;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const value = useMemo<AuthState>(() => ({ token: readToken(), user: null }), []);
+  const token = useSyncExternalStore(subscribeToSession, getSessionToken, noToken);
+  const queryClient = useQueryClient();
+  const user = useMemo(() => (token ? sessionUserFromToken(token) : null), [token]);
+
+  useEffect(() => {
+    // Whoever signs in next must never see the last buyer's cart or orders, even for a frame.
+    if (!user) queryClient.removeQueries({ queryKey: [BUYER_QUERY_ROOT] });
+  }, [user, queryClient]);
+
+  const value = useMemo<AuthState>(
+    () => ({ token: user ? token : null, user, signIn: storeSessionToken, signOut: clearSessionToken }),
+    [token, user],
+  );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -1,11 +1,21 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as catalog from './migrations/0001_catalog.js';
 import * as adminAuth from './migrations/0002_admin_auth.js';
+import * as adminSessionKeys from './migrations/0003_admin_session_keys.js';
+import * as productViews from './migrations/0004_product_views.js';
+import * as buying from './migrations/0005_buying.js';
+import * as orderAttention from './migrations/0006_order_attention.js';
+import * as chat from './migrations/0007_chat.js';
 
 /** Every migration, in order; both dialects run the same list. */
 const migrations: Record<string, Migration> = {
   '0001_catalog': catalog,
   '0002_admin_auth': adminAuth,
+  '0003_admin_session_keys': adminSessionKeys,
+  '0004_product_views': productViews,
+  '0005_buying': buying,
+  '0006_order_attention': orderAttention,
+  '0007_chat': chat,
 };
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.

@@ -40,11 +40,21 @@ export interface ProductConditionsTable {
   available_quantity: number;
 }
 
+/** The latest counted view of a product by one client (a keyed hash of its address or /64). */
+export interface ProductViewsTable {
+  shop: string;
+  product_id: number;
+  viewer: string;
+  viewed_at: string;
+}
+
 export interface AdminSessionsTable {
-  /** SHA-256 of the token; the token itself is never stored. */
+  /** HMAC-SHA256 of the token under the credentials' session key; the token itself is never stored. */
   token_hash: string;
   created_at: string;
   expires_at: string;
+  /** Fingerprint of the credentials the session was made under; other credentials' sessions are deleted. */
+  key_id: string;
 }
 
 /** Every login attempt is recorded before the password is checked; a success deletes its address's rows. */
@@ -54,14 +64,126 @@ export interface LoginFailuresTable {
   failed_at: string;
 }
 
+/** A buyer, keyed by the identity provider's `sub` (DESIGN §4). */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  picture: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartItemsTable {
+  user_id: string;
+  shop: string;
+  product_id: number;
+  condition: string;
+  quantity: number;
+  added_at: string;
+}
+
+/** One row per purchased cart line; title, condition and unit price are a snapshot taken at purchase. */
+export interface OrdersTable {
+  id: Generated<number>;
+  /** The order's own reference (SPEC's payment_id), sent to the provider as order_id. */
+  payment_id: string;
+  user_id: string;
+  shop: string;
+  product_id: number;
+  title: string;
+  condition: string;
+  unit_price_cents: number;
+  quantity: number;
+  total_cents: number;
+  email: string;
+  contact_name: string;
+  phone: string;
+  address: string;
+  city: string;
+  state_prov: string;
+  postal_code: string;
+  payment_status: string;
+  provider: string;
+  provider_invoice_id: string | null;
+  invoice_url: string | null;
+  /** 0/1 flags: better-sqlite3 binds no booleans. */
+  shipped: Generated<number>;
+  postal_service: Generated<string>;
+  tracking_number: Generated<string>;
+  /** 1 while the order holds its units; set to 0 exactly once when they go back to stock. */
+  stock_reserved: number;
+  /** 1 when the order was paid after it expired and its units could not be reserved again (0006). */
+  needs_attention: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every verified payment callback, once (event_key is a hash of its body). */
+export interface PaymentEventsTable {
+  event_key: string;
+  payment_id: string;
+  status: string;
+  body: string;
+  received_at: string;
+}
+
+/** One chat per buyer and product (0007); last_message is the newest message's full text. */
+export interface ChatsTable {
+  id: Generated<number>;
+  shop: string;
+  product_id: number;
+  title: string;
+  buyer_google_id: string;
+  buyer_name: string;
+  created_at: string;
+  last_message: Generated<string>;
+  last_message_time: string | null;
+  /** created_at, then each message's time: the lists' order (indexed). */
+  last_activity: string;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  chat_id: number;
+  sender_google_id: string;
+  content: string;
+  /** A JSON list of the message's image paths. */
+  images: Generated<string>;
+  created_at: string;
+  /** The sender's own id for the message (a resend finds the stored one); null when none was sent. */
+  client_message_id: string | null;
+}
+
+/** How far each participant has read a chat: messages after last_read_message_id are unread. */
+export interface ChatReadsTable {
+  chat_id: number;
+  user_id: string;
+  last_read_message_id: Generated<number>;
+}
+
 export interface Database {
   products: ProductsTable;
   product_conditions: ProductConditionsTable;
+  product_views: ProductViewsTable;
   admin_sessions: AdminSessionsTable;
   login_failures: LoginFailuresTable;
+  users: UsersTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
+  chats: ChatsTable;
+  chat_messages: ChatMessagesTable;
+  chat_reads: ChatReadsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
 export type ProductRowUpdate = Updateable<ProductsTable>;
 export type ProductConditionRow = Selectable<ProductConditionsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type CartItemRow = Selectable<CartItemsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrderRow = Insertable<OrdersTable>;
+export type ChatRow = Selectable<ChatsTable>;
+export type ChatMessageRow = Selectable<ChatMessagesTable>;

@@ -12,6 +12,8 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { type Dialect, openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import type { PaymentProvider } from '../modules/payments/provider.js';
+import { selectPaymentProvider } from '../modules/payments/select-provider.js';
 import { loadSecrets } from '../secrets.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
@@ -26,7 +28,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+/** A stand-in provider that answers at once with a made-up invoice, like the sandbox. */
+export const standInPaymentProvider: PaymentProvider = {
+  name: 'sandbox',
+  async createInvoice({ paymentId }) {
+    return { invoiceId: `inv_${paymentId}`, invoiceUrl: `/sandbox-pay/${paymentId}` };
+  },
+};
+
+export interface TestAppOptions {
+  /** The payment provider the app is built with (default: the one the config selects, as in main.ts). */
+  paymentProvider?: PaymentProvider;
+}
+
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -58,7 +77,12 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
   }
   await migrateToLatest(handle.db, schema);
   const secrets = loadSecrets(config);
-  const app = await buildApp({ config, db: handle.db, dialect, secrets }, { serveClient: false });
+  const paymentProvider = options.paymentProvider ?? selectPaymentProvider(config);
+  // No sweep timer: tests run the sweep themselves, at the time they choose.
+  const app = await buildApp(
+    { config, db: handle.db, dialect, secrets, paymentProvider },
+    { serveClient: false, orderSweepMs: 0 },
+  );
   await app.ready();
   return {
     app,
@@ -83,5 +107,29 @@ export async function adminHeaders(t: TestApp): Promise<{ authorization: string 
     remoteAddress: '10.9.9.9',
   });
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
+  return { authorization: `Bearer ${response.json().token}` };
+}
+
+export interface TestBuyer {
+  sub: string;
+  name?: string;
+  email?: string;
+}
+
+/**
+ * Signs a buyer in through the real demo endpoint (so the users row exists, as after a real sign-in) and
+ * returns the Authorization header for buyer calls. Needs an app without GOOGLE_CLIENT_ID.
+ */
+export async function buyerHeaders(t: TestApp, buyer: TestBuyer): Promise<{ authorization: string }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/demo',
+    payload: {
+      sub: buyer.sub,
+      name: buyer.name ?? `Buyer ${buyer.sub}`,
+      email: buyer.email ?? `${buyer.sub.replace(/[^\w.-]/g, '_')}@example.com`,
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`buyer sign-in failed: ${response.body}`);
   return { authorization: `Bearer ${response.json().token}` };
 }

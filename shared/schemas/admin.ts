@@ -1,16 +1,15 @@
+import '../zodConfig.js';
 import { z } from 'zod';
+import { NAME_MAX_LENGTH } from '../constants.js';
 import { CONDITIONS } from '../shops.js';
 import { PRICE_PATTERN } from '../rules.js';
-import { productIdSchema, shopKeySchema, textError, wholeNumber } from './common.js';
+import { productIdSchema, shopKeySchema, textInput, wholeNumber } from './common.js';
 
 export const loginBodySchema = z.object({
-  password: z
-    .string({ error: textError })
-    .min(1, { error: 'is required' })
-    .max(200, { error: 'is too long' }),
+  password: textInput().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
 });
 export const loginResponseSchema = z.object({ token: z.string() });
-export const verifyTokenBodySchema = z.object({ token: z.string({ error: textError }).max(200) });
+export const verifyTokenBodySchema = z.object({ token: textInput().max(200) });
 export const verifyTokenResponseSchema = z.object({ valid: z.boolean() });
 
 /** Lockout (DESIGN §6): 5 failures from one address within 15 minutes. */
@@ -28,8 +27,7 @@ const priceField = z
 
 const quantityField = wholeNumber(0, 1_000_000);
 
-const urlField = z
-  .string({ error: textError })
+const urlField = textInput()
   .trim()
   .max(2000, { error: 'is too long' })
   .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), {
@@ -37,11 +35,10 @@ const urlField = z
   })
   .default('');
 
-const requiredText = z
-  .string({ error: textError })
+const requiredText = textInput()
   .trim()
   .min(1, { error: 'is required' })
-  .max(300, { error: 'must be at most 300 characters' });
+  .max(NAME_MAX_LENGTH, { error: `must be at most ${NAME_MAX_LENGTH} characters` });
 
 const conditionFields = Object.fromEntries(
   CONDITIONS.flatMap((condition) => [
@@ -68,13 +65,13 @@ export const adminProductBodySchema = z.object({
   title: requiredText,
   main_category: requiredText,
   category: requiredText,
-  description: z.string({ error: textError }).max(200_000, { error: 'is too long' }).default(''),
+  description: textInput().max(200_000, { error: 'is too long' }).default(''),
   price: priceField.default('0'),
   typical_price: priceField.default('0'),
   link: urlField,
   rate: wholeNumber(0, 5, 'must be from 0 to 5').default(0),
   availability: z.enum(['YES', 'NO'], { error: 'must be YES or NO' }).default('YES'),
-  store: z.string({ error: textError }).trim().max(100).default(''),
+  store: textInput().trim().max(100).default(''),
   ebay: urlField,
   facebook_marketplace: urlField,
   offer_up: urlField,
@@ -87,7 +84,7 @@ export type AdminProductInput = z.input<typeof adminProductBodySchema>;
 export const addProductQuerySchema = z.object({ shop: shopKeySchema.default('default') });
 
 /** Path segments naming a shop: its key, or for PUT /api/edit-product the folder name SPEC §7 uses. */
-export const shopPathParamsSchema = z.object({ shop: z.string().max(20), id: productIdSchema });
+export const shopPathParamsSchema = z.object({ shop: textInput().max(20), id: productIdSchema });
 export const productImageParamsSchema = shopPathParamsSchema.extend({
   fileName: z.string().regex(/^\d{1,4}\.webp$/, { error: 'must be an image name such as 2.webp' }),
 });
@@ -98,13 +95,9 @@ export const savedProductResponseSchema = z.object({ ok: z.literal(true), id: z.
 export const deleteProductResponseSchema = z.object({ ok: z.literal(true), message: z.string() });
 export const tiptapUploadResponseSchema = z.object({ imageUrl: z.string() });
 export const tiptapDeleteImageBodySchema = z.object({
-  src: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(500),
+  src: textInput().min(1, { error: 'is required' }).max(500),
 });
 
 export const imageFromLinkBodySchema = z.object({
-  url: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(2000, { error: 'is too long' }),
+  url: textInput().trim().min(1, { error: 'is required' }).max(2000, { error: 'is too long' }),
 });

@@ -1,7 +1,9 @@
+import '../zodConfig.js';
 import { z } from 'zod';
-import { SEARCH_MAX_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE } from '../constants.js';
+import { NAME_MAX_LENGTH, SEARCH_MAX_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE } from '../constants.js';
 import { SORT_MODES } from '../shops.js';
-import { shopKeySchema, priceStringSchema, wholeNumber } from './common.js';
+import { shopKeySchema, priceStringSchema, textInput, wholeNumber } from './common.js';
+import { textKeyedSchema } from './textKeyed.js';
 
 const baseProductFields = {
   id: z.number().int(),
@@ -61,7 +63,7 @@ export const productDetailSchema = z.discriminatedUnion('kind', [
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /** The category map of SPEC §3: main category name -> its sub-category names, both sorted. */
-export const categoryMapSchema = z.record(z.string(), z.array(z.string()));
+export const categoryMapSchema = textKeyedSchema(z.array(z.string()));
 export type CategoryMap = z.infer<typeof categoryMapSchema>;
 
 /** GET /api/products: an array, or for shops whose registry says so, the list with its category map. */
@@ -80,8 +82,7 @@ export const nextIdResponseSchema = z.object({ nextId: z.number().int() });
 
 export const viewResponseSchema = z.object({ ok: z.literal(true), view_count: z.number().int() });
 
-const searchSchema = z
-  .string()
+const searchSchema = textInput()
   .trim()
   .max(SEARCH_MAX_LENGTH, { error: `must be at most ${SEARCH_MAX_LENGTH} characters` })
   .default('');
@@ -91,7 +92,12 @@ const sortSchema = z.enum(SORT_MODES, { error: `must be one of ${SORT_MODES.join
 export const catalogQuerySchema = z.object({
   shop: shopKeySchema.default('default'),
   q: searchSchema,
-  category: z.string().trim().min(1, { error: 'must not be empty' }).max(200).optional(),
+  // As long as a stored category may be, or a long category's grid could not be opened.
+  category: textInput()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(NAME_MAX_LENGTH, { error: `must be at most ${NAME_MAX_LENGTH} characters` })
+    .optional(),
   sort: sortSchema,
   page: wholeNumber(1, 1_000_000).default(1),
   pageSize: wholeNumber(1, MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(PAGE_SIZE),
@@ -133,7 +139,7 @@ export const catalogOverviewSchema = z.object({
   /** The whole category tree of the shop, regardless of the search. */
   categories: categoryMapSchema,
   /** PC Build: per sub-category typical and current totals, in dollars with two decimals. */
-  totals: z.record(z.string(), categoryTotalSchema),
+  totals: textKeyedSchema(categoryTotalSchema),
 });
 export type CatalogOverview = z.infer<typeof catalogOverviewSchema>;
 
@@ -144,5 +150,7 @@ export const publicConfigSchema = z.object({
   signInMode: z.enum(['google', 'demo']),
   googleClientId: z.string().nullable(),
   adminUserIds: z.array(z.string()),
+  /** SELLER_USER_ID: the buyer account that answers chats as the seller, or null. */
+  sellerUserId: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

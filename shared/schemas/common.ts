@@ -1,3 +1,4 @@
+import '../zodConfig.js';
 import { z } from 'zod';
 import { SHOP_KEYS } from '../shops.js';
 
@@ -48,8 +49,38 @@ export const MAX_PRODUCT_ID = 1_000_000_000;
 export const productIdSchema = wholeNumber(1, MAX_PRODUCT_ID);
 
 /** Text fields: "is required" when missing, "must be text" for a number, list or object. */
-export const textError = (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'is required' : 'must be text';
+export const textError = (issue: {
+  code?: string;
+  input?: unknown;
+  maximum?: unknown;
+  minimum?: unknown;
+}) => {
+  // Only the type check speaks here; a length check without its own message gets a sentence of its size.
+  if (issue.code === 'too_big') return `must be at most ${String(issue.maximum)} characters`;
+  if (issue.code === 'too_small')
+    return issue.minimum === 1 ? 'must not be empty' : `must be at least ${String(issue.minimum)} characters`;
+  return issue.input === undefined ? 'is required' : 'must be text';
+};
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Where every free-text input (query, body, path or form field) starts. PostgreSQL refuses NUL in text
+ * (a 500 there, stored as is by SQLite) and both databases silently replace a lone UTF-16 surrogate, so
+ * both are refused here, the same on either database, before any trim, length or pattern check.
+ */
+export function textInput() {
+  return z
+    .string({ error: textError })
+    .refine((value) => !value.includes('\u0000'), {
+      error: 'must not contain NUL characters',
+      abort: true,
+    })
+    .refine((value) => !LONE_SURROGATE.test(value), {
+      error: 'must be valid Unicode text (it has a lone surrogate)',
+      abort: true,
+    });
+}
 
 export const productIdParamsSchema = z.object({ id: productIdSchema });
 

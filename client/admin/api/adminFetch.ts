@@ -22,7 +22,7 @@ function leaveOnUnauthorized(error: unknown): never {
 }
 
 interface AdminRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as multipart/form-data (the browser sets the boundary). */
@@ -54,14 +54,33 @@ export async function adminFetchJson<Schema extends z.ZodType>(
   }
 }
 
+async function failed(response: Response): Promise<never> {
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = errorBodySchema.safeParse(body);
+  const message = parsed.success ? parsed.data.error : `The request failed (${response.status}).`;
+  return leaveOnUnauthorized(new ApiError(message, response.status));
+}
+
 /** An admin call answering bytes (an image). */
 export async function adminFetchBlob(url: string, request: AdminRequest = {}): Promise<Blob> {
   const response = await fetch(url, requestInit(request));
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    const parsed = errorBodySchema.safeParse(body);
-    const message = parsed.success ? parsed.data.error : `The request failed (${response.status}).`;
-    return leaveOnUnauthorized(new ApiError(message, response.status));
-  }
+  if (!response.ok) return failed(response);
   return response.blob();
+}
+
+/**
+ * An admin list answering one page as a JSON array, with the count of every matching item in
+ * X-Total-Count (null when the server sent none).
+ */
+export async function adminFetchPage<Schema extends z.ZodType>(
+  url: string,
+  schema: Schema,
+): Promise<{ items: z.infer<Schema>; totalCount: string | null }> {
+  const response = await fetch(url, {
+    ...requestInit({}),
+    headers: { Accept: 'application/json', ...authorization() },
+  });
+  if (!response.ok) return failed(response);
+  const items: z.infer<Schema> = schema.parse(await response.json());
+  return { items, totalCount: response.headers.get('X-Total-Count') };
 }

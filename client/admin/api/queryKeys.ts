@@ -1,4 +1,5 @@
 /** TanStack Query keys of the admin area, in one place so invalidation matches what was fetched. */
+import type { AdminOrdersQuery } from '../../../shared/schemas/buying.js';
 import type { ShopKey } from '../../../shared/shops.js';
 
 export const adminKeys = {
@@ -7,4 +8,6 @@ export const adminKeys = {
   nextId: (shop: ShopKey) => ['admin', 'next-id', shop] as const,
   categories: (shop: ShopKey) => ['admin', 'categories', shop] as const,
   productImages: (shop: ShopKey, id: string) => ['admin', 'product-images', shop, id] as const,
+  orders: ['admin', 'orders'] as const,
+  ordersPage: (query: AdminOrdersQuery) => ['admin', 'orders', query] as const,
 };

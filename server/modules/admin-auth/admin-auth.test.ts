@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import type { Secrets } from '../../secrets.js';
 import {
   adminHeaders,
   createTestApp,
@@ -34,6 +36,15 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
+  /** Another app process over the same database, as after a restart with these secrets. */
+  const restartWith = (secrets: Partial<Secrets> = {}) =>
+    buildApp(
+      { ...t.app.deps, secrets: { ...t.app.deps.secrets, ...secrets } },
+      { serveClient: false, orderSweepMs: 0 },
+    );
+  const verify = async (app: typeof t.app, token: string) =>
+    (await app.inject({ method: 'POST', url: '/api/verify-token', payload: { token } })).json().valid;
+
   it('gives a token for the right password and says a wrong one is wrong', async () => {
     const wrong = await login('nope', '10.0.0.50');
     expect(wrong.statusCode).toBe(401);
@@ -46,6 +57,9 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
     expect(verified.json()).toEqual({ valid: true });
     const stored = await t.handle.db.selectFrom('admin_sessions').select('token_hash').execute();
     expect(stored.map((row) => row.token_hash)).not.toContain(token);
+    // Keyed by the credentials, not a bare digest anyone could recompute from a token.
+    const bareDigest = crypto.createHash('sha256').update(token).digest('hex');
+    expect(stored.map((row) => row.token_hash)).not.toContain(bareDigest);
   });
 
   it('refuses a missing password with a sentence', async () => {
@@ -74,7 +88,13 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
   });
 
   it('says an unknown or expired token is not valid', async () => {
-    await insertSession(t.handle.db, 'a'.repeat(64), '2020-01-01T00:00:00.000Z', '2020-01-01T12:00:00.000Z');
+    await insertSession(
+      t.handle.db,
+      'a'.repeat(64),
+      'old-key',
+      '2020-01-01T00:00:00.000Z',
+      '2020-01-01T12:00:00.000Z',
+    );
     for (const token of ['made-up', '']) {
       const response = await t.app.inject({ method: 'POST', url: '/api/verify-token', payload: { token } });
       expect(response.json()).toEqual({ valid: false });
@@ -89,6 +109,9 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
     expect(fifth.json().retryAfter).toBeGreaterThan(890);
     expect(fifth.json().retryAfter).toBeLessThanOrEqual(900);
     expect(fifth.json().error).toMatch(/^Too many login attempts\. Please try again in 1[45]:\d\d$/);
+    expect(fifth.headers['retry-after']).toBe(String(fifth.json().retryAfter));
+    // The same client over IPv6 (an IPv4-mapped address) is the same address.
+    expect((await login(TEST_ADMIN_PASSWORD, `::ffff:${address}`)).statusCode).toBe(429);
     expect((await login(TEST_ADMIN_PASSWORD, address)).statusCode).toBe(429);
     expect((await login(TEST_ADMIN_PASSWORD, '10.0.0.3')).statusCode).toBe(200);
 
@@ -101,6 +124,70 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
     });
     expect(afterRestart.statusCode).toBe(429);
     await restarted.close();
+  });
+
+  it('counts an IPv6 client by its /64: 20 addresses of one network share 5 guesses', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 20; i += 1) {
+      statuses.push((await login('wrong', `2001:db8:a:b:${i.toString(16)}::${i}`)).statusCode);
+    }
+    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    expect(statuses.slice(4)).toEqual(Array(16).fill(429));
+    const locked = await login(TEST_ADMIN_PASSWORD, '2001:db8:a:b:ffff:ffff:ffff:ffff');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toMatch(/^\d+$/);
+    // The next /64 over is another client.
+    expect((await login(TEST_ADMIN_PASSWORD, '2001:db8:a:c::1')).statusCode).toBe(200);
+  });
+
+  it('still counts IPv4 clients one address each', async () => {
+    for (let i = 0; i < 5; i += 1) await login('wrong', '192.0.2.10');
+    expect((await login(TEST_ADMIN_PASSWORD, '192.0.2.10')).statusCode).toBe(429);
+    expect((await login(TEST_ADMIN_PASSWORD, '192.0.2.11')).statusCode).toBe(200);
+  });
+
+  it('keeps sessions across a restart with the same credentials', async () => {
+    const { authorization } = await adminHeaders(t);
+    const restarted = await restartWith();
+    expect(await verify(restarted, authorization.slice(7))).toBe(true);
+    await restarted.close();
+  });
+
+  it.each([
+    ['ADMIN_PASSWORD', { adminPassword: 'a brand new admin password' }],
+    ['SESSION_SECRET', { sessionSecret: 'a brand new session secret' }],
+  ])('ends every session made before a change of %s, for good', async (_name, changed) => {
+    const headers = await adminHeaders(t);
+    const token = headers.authorization.slice(7);
+    const changedApp = await restartWith(changed);
+    expect(await verify(changedApp, token)).toBe(false);
+    const refused = await changedApp.inject({ url: '/api/next-id', headers });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: 'Your admin session has expired. Please log in again.' });
+    await changedApp.close();
+    // Changing back does not revive it: the session was deleted when the new credentials started.
+    const changedBack = await restartWith();
+    expect(await verify(changedBack, token)).toBe(false);
+    await changedBack.close();
+    // An app still running with the old credentials can no longer find it either.
+    expect(await verify(t.app, token)).toBe(false);
+  });
+
+  it("ends every admin session, the caller's too, on logout-all", async () => {
+    const first = await adminHeaders(t);
+    const second = await adminHeaders(t);
+    const other = await restartWith();
+    expect((await other.inject({ method: 'POST', url: '/api/logout-all' })).statusCode).toBe(401);
+    expect(await verify(t.app, second.authorization.slice(7))).toBe(true);
+    const ended = await t.app.inject({ method: 'POST', url: '/api/logout-all', headers: first });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ ok: true });
+    for (const headers of [first, second]) {
+      expect((await t.app.inject({ url: '/api/next-id', headers })).statusCode).toBe(401);
+      expect((await other.inject({ url: '/api/next-id', headers })).statusCode).toBe(401);
+    }
+    expect(await t.handle.db.selectFrom('admin_sessions').select('token_hash').execute()).toEqual([]);
+    await other.close();
   });
 
   it('lets no more than 5 guesses through when they arrive all at once', async () => {
@@ -160,6 +247,10 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
       'POST /api/login',
       'POST /api/logout',
       'POST /api/verify-token',
+      'POST /api/auth/google',
+      'POST /api/auth/demo',
+      // NOWPayments proves itself by signing the body (x-nowpayments-sig), not with a token.
+      'POST /api/payments/ipn',
     ]);
     const routes: string[] = [];
     const app = await buildApp(t.app.deps, {

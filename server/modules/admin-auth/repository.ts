@@ -6,12 +6,13 @@ type Db = Kysely<Database>;
 export async function insertSession(
   db: Db,
   tokenHash: string,
+  keyId: string,
   createdAt: string,
   expiresAt: string,
 ): Promise<void> {
   await db
     .insertInto('admin_sessions')
-    .values({ token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt })
+    .values({ token_hash: tokenHash, key_id: keyId, created_at: createdAt, expires_at: expiresAt })
     .execute();
 }
 
@@ -29,8 +30,16 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
-  await db.deleteFrom('admin_sessions').where('expires_at', '<=', now).execute();
+/** Deletes expired sessions and every session made under other credentials than keyId's. */
+export async function deleteStaleSessions(db: Db, keyId: string, now: string): Promise<void> {
+  await db
+    .deleteFrom('admin_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('key_id', '<>', keyId)]))
+    .execute();
+}
+
+export async function deleteAllSessions(db: Db): Promise<void> {
+  await db.deleteFrom('admin_sessions').execute();
 }
 
 export async function recordLoginAttempt(

@@ -6,7 +6,7 @@ import { bearerToken, isValidAdminToken } from './service.js';
 export function requireAdmin(scope: FastifyInstance): void {
   scope.addHook('onRequest', async (request) => {
     const token = bearerToken(request.headers.authorization);
-    if (!(await isValidAdminToken(scope.deps.db, token))) {
+    if (!(await isValidAdminToken(scope.deps, token))) {
       throw new HttpError(
         401,
         token ? 'Your admin session has expired. Please log in again.' : 'Admin login required.',

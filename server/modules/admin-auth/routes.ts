@@ -1,4 +1,3 @@
-import net from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   loginBodySchema,
@@ -7,15 +6,21 @@ import {
   verifyTokenResponseSchema,
 } from '../../../shared/schemas/admin.js';
 import { errorBodySchema, okSchema } from '../../../shared/schemas/common.js';
-import { bearerToken, isValidAdminToken, login, logout } from './service.js';
-
-/** The address the lockout counts against; anything odd (a forged header value) is cut to size. */
-function clientAddress(ip: string): string {
-  return net.isIP(ip) ? ip : ip.slice(0, 64) || 'unknown';
-}
+import { clientNetwork } from '../../http/client-address.js';
+import { requireAdmin } from './require-admin.js';
+import {
+  bearerToken,
+  deleteStaleSessions,
+  isValidAdminToken,
+  login,
+  logout,
+  logoutEverywhere,
+} from './service.js';
 
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, secrets } = app.deps;
+  const { deps } = app;
+  // At start, so sessions of earlier credentials are gone even before anyone logs in again.
+  await deleteStaleSessions(deps);
 
   app.post(
     '/api/login',
@@ -26,19 +31,28 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const token = await login(db, secrets.adminPassword, clientAddress(request.ip), request.body.password);
+      // The lockout counts an IPv6 client by its /64: one subscriber can take a fresh address per guess.
+      const token = await login(deps, clientNetwork(request.ip), request.body.password);
       return reply.header('Cache-Control', 'no-store').send({ token });
     },
   );
 
   app.post('/api/logout', { schema: { response: { 200: okSchema } } }, async (request) => {
-    await logout(db, bearerToken(request.headers.authorization));
+    await logout(deps, bearerToken(request.headers.authorization));
     return { ok: true as const };
   });
 
   app.post(
     '/api/verify-token',
     { schema: { body: verifyTokenBodySchema, response: { 200: verifyTokenResponseSchema } } },
-    async (request) => ({ valid: await isValidAdminToken(db, request.body.token) }),
+    async (request) => ({ valid: await isValidAdminToken(deps, request.body.token) }),
   );
+
+  await app.register(async (admin) => {
+    requireAdmin(admin);
+    admin.post('/api/logout-all', { schema: { response: { 200: okSchema } } }, async () => {
+      await logoutEverywhere(deps);
+      return { ok: true as const };
+    });
+  });
 };

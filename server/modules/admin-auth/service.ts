@@ -8,11 +8,48 @@ import {
 import { formatCountdown } from '../../../shared/rules.js';
 import type { Database } from '../../db/types.js';
 import { HttpError } from '../../http/errors.js';
+import { deriveKey, type Secrets } from '../../secrets.js';
 import * as repo from './repository.js';
 
 type Db = Kysely<Database>;
 
+/** What the admin session calls need: the database and the current credentials. */
+export interface AdminAuthDeps {
+  db: Db;
+  secrets: Secrets;
+}
+
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+interface SessionKey {
+  key: Buffer;
+  /** A fingerprint of the key, stored with each session so other credentials' sessions can be deleted. */
+  id: string;
+}
+
+const sessionKeys = new WeakMap<Secrets, SessionKey>();
+
+/**
+ * The key admin tokens are hashed under, made from SESSION_SECRET and ADMIN_PASSWORD together: after a
+ * change of either, a token made before no longer matches any row, in every process sharing the
+ * database and across restarts. scrypt rather than a plain HMAC, so the stored key_id is no fast
+ * oracle for guessing the password even to someone holding the database and SESSION_SECRET.
+ * Worked out once per set of secrets: N = 2^13 costs tens of milliseconds at start, not per request.
+ */
+export function adminSessionKey(secrets: Secrets): SessionKey {
+  let sessionKey = sessionKeys.get(secrets);
+  if (!sessionKey) {
+    const salt = deriveKey(secrets.sessionSecret, 'admin-session');
+    const key = crypto.scryptSync(secrets.adminPassword, salt, 32, { N: 2 ** 13 });
+    const id = crypto.createHmac('sha256', key).update('key-id').digest('hex').slice(0, 32);
+    sessionKey = { key, id };
+    sessionKeys.set(secrets, sessionKey);
+  }
+  return sessionKey;
+}
+
+const tokenHash = (secrets: Secrets, token: string) =>
+  crypto.createHmac('sha256', adminSessionKey(secrets).key).update(token).digest('hex');
 
 /** Compares digests, so neither the length nor the content of the password leaks through timing. */
 function passwordMatches(given: string, expected: string): boolean {
@@ -34,8 +71,7 @@ function tooManyAttempts(failures: readonly string[], now: Date): HttpError {
  * limit answers 429 at once, so the client starts its countdown.
  */
 export async function login(
-  db: Db,
-  adminPassword: string,
+  { db, secrets }: AdminAuthDeps,
   address: string,
   password: string,
   now = new Date(),
@@ -49,32 +85,46 @@ export async function login(
     throw tooManyAttempts(attempts.slice(0, LOGIN_MAX_FAILURES), now);
   }
 
-  if (!passwordMatches(password, adminPassword)) {
+  if (!passwordMatches(password, secrets.adminPassword)) {
     await repo.clearLoginFailures(db, address, windowStart);
     if (attempts.length >= LOGIN_MAX_FAILURES) throw tooManyAttempts(attempts, now);
     throw new HttpError(401, 'Wrong password.');
   }
 
   await repo.clearLoginFailures(db, address);
-  await repo.deleteExpiredSessions(db, now.toISOString());
+  const { id: keyId } = adminSessionKey(secrets);
+  await repo.deleteStaleSessions(db, keyId, now.toISOString());
   const token = crypto.randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + ADMIN_SESSION_HOURS * 3_600_000);
-  await repo.insertSession(db, sha256(token), now.toISOString(), expires.toISOString());
+  await repo.insertSession(db, tokenHash(secrets, token), keyId, now.toISOString(), expires.toISOString());
   return token;
 }
 
+/**
+ * Deletes the sessions made under other credentials (run at start): their tokens already fail, and
+ * going back to an earlier password must not bring them back.
+ */
+export async function deleteStaleSessions({ db, secrets }: AdminAuthDeps, now = new Date()): Promise<void> {
+  await repo.deleteStaleSessions(db, adminSessionKey(secrets).id, now.toISOString());
+}
+
 /** Ends a session (Exit): the token stops working at once. */
-export async function logout(db: Db, token: string | undefined): Promise<void> {
-  if (token) await repo.deleteSession(db, sha256(token));
+export async function logout({ db, secrets }: AdminAuthDeps, token: string | undefined): Promise<void> {
+  if (token && token.length <= 200) await repo.deleteSession(db, tokenHash(secrets, token));
+}
+
+/** Ends every admin session, the caller's too: for a token that may have leaked. */
+export async function logoutEverywhere({ db }: AdminAuthDeps): Promise<void> {
+  await repo.deleteAllSessions(db);
 }
 
 export async function isValidAdminToken(
-  db: Db,
+  { db, secrets }: AdminAuthDeps,
   token: string | undefined,
   now = new Date(),
 ): Promise<boolean> {
   if (!token || token.length > 200) return false;
-  return repo.hasLiveSession(db, sha256(token), now.toISOString());
+  return repo.hasLiveSession(db, tokenHash(secrets, token), now.toISOString());
 }
 
 export function bearerToken(header: string | undefined): string | undefined {

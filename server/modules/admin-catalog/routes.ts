@@ -18,7 +18,7 @@ import { okSchema, productIdSchema, shopKeySchema, shopQuerySchema } from '../..
 import { badRequest } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import { requireAdmin } from '../admin-auth/require-admin.js';
-import { fetchImageFromLink } from '../images/fetch-link.js';
+import { createLinkFetcher } from '../images/fetch-link.js';
 import * as catalog from '../catalog/service.js';
 import * as admin from './service.js';
 
@@ -41,6 +41,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   requireAdmin(app);
   const { db, config } = app.deps;
   const imagesDir = config.imagesDir;
+  const fetchImageFromLink = createLinkFetcher({ allowPrivate: config.IMAGE_LINKS_ALLOW_PRIVATE });
 
   app.get(
     '/api/next-id',
@@ -156,7 +157,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/image-from-link', { schema: { body: imageFromLinkBodySchema } }, async (request, reply) => {
-    const image = await fetchImageFromLink(request.body.url, config.IMAGE_LINKS_ALLOW_PRIVATE);
+    const image = await fetchImageFromLink(request.body.url);
     return reply.type('image/webp').header('Cache-Control', 'no-store').send(image);
   });
 

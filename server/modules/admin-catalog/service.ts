@@ -10,6 +10,7 @@ import { badRequest, conflict, noSuchProduct, productTaken } from '../../http/er
 import * as catalogRepo from '../catalog/repository.js';
 import { sanitizeDescription } from '../catalog/sanitize-description.js';
 import * as images from '../images/store.js';
+import { dropReservationsOfDeletedProduct } from '../orders/service.js';
 
 type Db = Kysely<Database>;
 
@@ -66,7 +67,7 @@ export async function createProduct(
     if (id > MAX_PRODUCT_ID) throw conflict(`The ${shop.name} has used every product ID.`);
     if (await catalogRepo.productExists(trx, shopKey, id)) throw productTaken(shop.name, id);
     const now = new Date().toISOString();
-    const dir = images.productImageDir(imagesDir, shopKey, id);
+    const dir = await images.productImageDir(imagesDir, shopKey, id);
     // The form names the images it uploaded; anything else in the folder is left from an abandoned add.
     const keep = body.images;
     const imageCount = keep
@@ -101,7 +102,8 @@ export async function updateProduct(
   body: AdminProductBody,
 ): Promise<void> {
   const shop = SHOPS[shopKey];
-  const imageCount = (await images.listProductImages(images.productImageDir(imagesDir, shopKey, id))).length;
+  const imageCount = (await images.listProductImages(await images.productImageDir(imagesDir, shopKey, id)))
+    .length;
   const updated = await db
     .transaction()
     .execute((trx) =>
@@ -118,9 +120,15 @@ export async function updateProduct(
 
 /** Deletes the product row, then its whole image folder (gallery, preview and description images). */
 export async function deleteProduct(db: Db, imagesDir: string, shopKey: ShopKey, id: number): Promise<void> {
-  const deleted = await db.transaction().execute((trx) => catalogRepo.deleteProduct(trx, shopKey, id));
+  // Checked before the row goes, so a refused folder (a symbolic link) leaves the product as it was.
+  const dir = await images.productImageDir(imagesDir, shopKey, id);
+  const deleted = await db.transaction().execute(async (trx) => {
+    if (!(await catalogRepo.deleteProduct(trx, shopKey, id))) return false;
+    await dropReservationsOfDeletedProduct(trx, shopKey, id, new Date().toISOString());
+    return true;
+  });
   if (!deleted) throw noSuchProduct(SHOPS[shopKey].name, id);
-  await images.deleteFolder(images.productImageDir(imagesDir, shopKey, id));
+  await images.deleteFolder(dir);
 }
 
 /**
@@ -139,7 +147,7 @@ export async function uploadProductImages(
   if (files.length === 0) throw badRequest('Invalid field "images": choose at least one image.');
   const encoded: Buffer[] = [];
   for (const file of files) encoded.push(await images.toWebp(file));
-  const dir = images.productImageDir(imagesDir, shopKey, id);
+  const dir = await images.productImageDir(imagesDir, shopKey, id);
   return images.withProductLock(dir, async () => {
     const exists = await catalogRepo.productExists(db, shopKey, id);
     // The add form uploads before it creates: never let that land in another product's gallery.
@@ -152,7 +160,7 @@ export async function uploadProductImages(
   });
 }
 export async function listProductImages(imagesDir: string, shopKey: ShopKey, id: number): Promise<string[]> {
-  return images.listProductImages(images.productImageDir(imagesDir, shopKey, id));
+  return images.listProductImages(await images.productImageDir(imagesDir, shopKey, id));
 }
 
 export async function deleteProductImage(
@@ -162,7 +170,7 @@ export async function deleteProductImage(
   id: number,
   fileName: string,
 ): Promise<string[]> {
-  const dir = images.productImageDir(imagesDir, shopKey, id);
+  const dir = await images.productImageDir(imagesDir, shopKey, id);
   return images.withProductLock(dir, async () => {
     const count = await images.deleteProductImage(dir, fileName);
     if (await catalogRepo.productExists(db, shopKey, id)) {
@@ -186,7 +194,7 @@ export async function deleteDescriptionFolder(
   shopKey: ShopKey,
   id: number,
 ): Promise<void> {
-  await images.deleteFolder(images.descriptionDir(imagesDir, shopKey, id));
+  await images.deleteFolder(await images.descriptionDir(imagesDir, shopKey, id));
 }
 
 export { deleteDescriptionImage } from '../images/store.js';

@@ -211,16 +211,76 @@ export async function findConditions(
     .execute();
 }
 
-/** Adds one view; returns the new count, or undefined when there is no such product. */
-export async function incrementViewCount(db: Db, shop: string, id: number): Promise<number | undefined> {
-  const row = await db
-    .updateTable('products')
-    .set({ view_count: sql`view_count + 1` })
-    .where('shop', '=', shop)
-    .where('id', '=', id)
-    .returning('view_count')
+/**
+ * Counts a view unless this viewer's last counted view of the product is newer than `countedAfter`;
+ * returns the product's view count either way, or undefined when there is no such product. One
+ * upsert decides, atomically on both databases, so concurrent repeats from one viewer (from any number
+ * of app processes) count once; the product row is only touched when the view counts.
+ */
+export async function countView(
+  db: Db,
+  shop: string,
+  id: number,
+  viewer: string,
+  at: string,
+  countedAfter: string,
+): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    // INSERT … SELECT from products: an unknown product records nothing (SQLite's upsert needs the WHERE).
+    const counted = await trx
+      .insertInto('product_views')
+      .columns(['shop', 'product_id', 'viewer', 'viewed_at'])
+      .expression(
+        trx
+          .selectFrom('products')
+          .select((eb) => ['shop', 'id', eb.val(viewer).as('viewer'), eb.val(at).as('viewed_at')])
+          .where('shop', '=', shop)
+          .where('id', '=', id),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['shop', 'product_id', 'viewer'])
+          .doUpdateSet({ viewed_at: (eb) => eb.ref('excluded.viewed_at') })
+          .where('product_views.viewed_at', '<=', countedAfter),
+      )
+      .returning('product_id')
+      .executeTakeFirst();
+    const row = counted
+      ? await trx
+          .updateTable('products')
+          .set({ view_count: sql`view_count + 1` })
+          .where('shop', '=', shop)
+          .where('id', '=', id)
+          .returning('view_count')
+          .executeTakeFirst()
+      : await trx
+          .selectFrom('products')
+          .select('view_count')
+          .where('shop', '=', shop)
+          .where('id', '=', id)
+          .executeTakeFirst();
+    return row?.view_count;
+  });
+}
+
+/** Deletes up to `limit` view records older than `before`, oldest first; returns how many went. */
+export async function purgeViewsBefore(db: Db, before: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('product_views')
+    .where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('shop', 'product_id', 'viewer'),
+        'in',
+        selectFrom('product_views')
+          .select(['shop', 'product_id', 'viewer'])
+          .where('viewed_at', '<', before)
+          .orderBy('viewed_at')
+          .limit(limit)
+          .$asTuple('shop', 'product_id', 'viewer'),
+      ),
+    )
     .executeTakeFirst();
-  return row?.view_count;
+  return Number(result.numDeletedRows);
 }
 
 export async function maxProductId(db: Db, shop: string): Promise<number> {
@@ -323,8 +383,12 @@ export async function updateProduct(
   return true;
 }
 
+/**
+ * Deletes the product; its conditions, cart lines and view rows go with it (foreign keys, on delete
+ * cascade). The products row is taken first, as purchases and stock releases take it first: locking
+ * the conditions first would let the two wait on each other, and PostgreSQL abort one as a deadlock.
+ */
 export async function deleteProduct(db: Db, shop: string, id: number): Promise<boolean> {
-  await db.deleteFrom('product_conditions').where('shop', '=', shop).where('product_id', '=', id).execute();
   const result = await db
     .deleteFrom('products')
     .where('shop', '=', shop)

@@ -12,7 +12,7 @@ import { productIdParamsSchema, shopQuerySchema } from '../../../shared/schemas/
 import * as catalog from './service.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, secrets } = app.deps;
 
   app.get(
     '/api/catalog',
@@ -55,7 +55,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       ok: true as const,
-      view_count: await catalog.recordView(db, request.query.shop, request.params.id),
+      view_count: await catalog.recordView(
+        db,
+        request.query.shop,
+        request.params.id,
+        catalog.viewerKey(secrets.sessionSecret, request.ip),
+      ),
     }),
   );
 };

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ROW_PREVIEW_COUNT, TOP_PRODUCTS_COUNT } from '../../../shared/constants.js';
 import type {
@@ -11,7 +12,9 @@ import type {
   ProductSummary,
 } from '../../../shared/schemas/catalog.js';
 import { SHOPS, type ShopConfig, type ShopKey, type SortMode } from '../../../shared/shops.js';
+import { groupTextKeyed, textKeyed } from '../../../shared/textKeyed.js';
 import type { Database, ProductRow } from '../../db/types.js';
+import { clientNetwork } from '../../http/client-address.js';
 import { badRequest, noSuchProduct } from '../../http/errors.js';
 import * as repo from './repository.js';
 import { conditionsByProduct, presentProductDetail, presentProductSummary } from './presenter.js';
@@ -62,9 +65,11 @@ export async function listCatalogPage(db: Db, query: CatalogQuery): Promise<Cata
 }
 
 function toCategoryMap(pairs: readonly { main_category: string; category: string }[]): CategoryMap {
-  const map: CategoryMap = {};
-  for (const pair of pairs) (map[pair.main_category] ??= []).push(pair.category);
-  return map;
+  return groupTextKeyed(
+    pairs,
+    (pair) => pair.main_category,
+    (pair) => pair.category,
+  );
 }
 
 export async function categoryMap(db: Db, shop: ShopKey): Promise<CategoryMap> {
@@ -104,13 +109,15 @@ export async function getCatalogOverview(db: Db, query: OverviewQuery): Promise<
     group.rows.push({ category: entry.category, count: entry.count, items });
   }
 
-  const totals: CatalogOverview['totals'] = {};
-  for (const sum of sums) {
-    totals[sum.category] = {
-      typical_total: (sum.typical_cents / 100).toFixed(2),
-      current_total: (sum.current_cents / 100).toFixed(2),
-    };
-  }
+  const totals = textKeyed(
+    sums.map((sum) => [
+      sum.category,
+      {
+        typical_total: (sum.typical_cents / 100).toFixed(2),
+        current_total: (sum.current_cents / 100).toFixed(2),
+      },
+    ]),
+  );
   return { top: topItems, groups, categories, totals };
 }
 
@@ -132,10 +139,43 @@ export async function getProduct(db: Db, shopKey: ShopKey, id: number): Promise<
   return presentProductDetail(row, conditions);
 }
 
-export async function recordView(db: Db, shopKey: ShopKey, id: number): Promise<number> {
-  const count = await repo.incrementViewCount(db, shopKey, id);
+/**
+ * One client's views of one product count once per this window, so a script cannot push a product into
+ * TOP Products; a person coming back the next day counts again.
+ */
+export const VIEW_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** About one view in this many also deletes expired view records, a bounded batch at a time. */
+const VIEW_PURGE_ONE_IN = 100;
+const VIEW_PURGE_BATCH = 1000;
+
+/**
+ * Who is viewing, as stored: a keyed hash of the client's address (an IPv6 client by its /64), the same
+ * in every process sharing SESSION_SECRET, and not reversible to the address without that secret.
+ */
+export function viewerKey(secret: string, ip: string): string {
+  return crypto
+    .createHmac('sha256', secret)
+    .update(`product-view:${clientNetwork(ip)}`)
+    .digest('base64url');
+}
+
+export async function recordView(
+  db: Db,
+  shopKey: ShopKey,
+  id: number,
+  viewer: string,
+  now = new Date(),
+): Promise<number> {
+  const windowStart = new Date(now.getTime() - VIEW_WINDOW_MS).toISOString();
+  const count = await repo.countView(db, shopKey, id, viewer, now.toISOString(), windowStart);
   if (count === undefined) throw noSuchProduct(SHOPS[shopKey].name, id);
+  if (Math.random() * VIEW_PURGE_ONE_IN < 1) await purgeExpiredViews(db, now);
   return count;
+}
+
+/** Deletes (a bounded batch of) view records too old to hold back a view any more. */
+export async function purgeExpiredViews(db: Db, now = new Date()): Promise<number> {
+  return repo.purgeViewsBefore(db, new Date(now.getTime() - VIEW_WINDOW_MS).toISOString(), VIEW_PURGE_BATCH);
 }
 
 export async function getCategories(db: Db, shopKey: ShopKey): Promise<CategoriesResponse> {

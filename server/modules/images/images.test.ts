@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, createTestApp, type TestApp } from '../../test/harness.js';
-import { isPrivateAddress } from './fetch-link.js';
-import { storeProductImages } from './store.js';
+import { createLinkFetcher, isPrivateAddress, LINK_MAX_PARALLEL } from './fetch-link.js';
+import { productImageDir, storeProductImages } from './store.js';
 
 describe('image links and admin image views', () => {
   let open: TestApp;
@@ -124,7 +124,7 @@ describe('image links and admin image views', () => {
     const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
       .webp()
       .toBuffer();
-    await storeProductImages(`${open.config.imagesDir}/PCProducts/5`, [webp], 'replace');
+    await storeProductImages(await productImageDir(open.config.imagesDir, 'pc', 5), [webp], 'replace');
     const view = await open.app.inject('/api/images/PCProducts/5/1.webp');
     expect(view.statusCode).toBe(200);
     expect(view.headers['cache-control']).toBe('no-cache');
@@ -133,5 +133,133 @@ describe('image links and admin image views', () => {
     expect((await open.app.inject('/api/images/PCProducts/5/..%2F..%2F..%2Fsecrets.json')).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe('the deadline and parallel cap of image links', () => {
+  let server: http.Server;
+  let base: string;
+  let png: Buffer;
+  let open = 0;
+  let mostOpen = 0;
+  const timers = new Set<NodeJS.Timeout>();
+
+  beforeAll(async () => {
+    png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#abc' } })
+      .png()
+      .toBuffer();
+    server = http.createServer((request, response) => {
+      open += 1;
+      mostOpen = Math.max(mostOpen, open);
+      response.on('close', () => (open -= 1));
+      if (request.url === '/drip.png') {
+        // Headers at once, then one byte every 200 ms of a body that never ends.
+        response.writeHead(200, { 'content-type': 'image/png', 'content-length': '100000' });
+        const timer = setInterval(() => response.write('x'), 200);
+        timers.add(timer);
+        response.on('close', () => clearInterval(timer));
+        return;
+      }
+      if (request.url === '/silent.png') return; // accepts, never answers
+      if (request.url === '/slow-ok.png') {
+        const timer = setTimeout(
+          () => response.writeHead(200, { 'content-type': 'image/png' }).end(png),
+          250,
+        );
+        timers.add(timer);
+        return;
+      }
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const timer of timers) clearTimeout(timer);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const timed = async (work: Promise<unknown>) => {
+    const started = Date.now();
+    const outcome = await work.then(
+      () => ({ status: 200, message: '' }),
+      (error: { statusCode: number; message: string }) => ({
+        status: error.statusCode,
+        message: error.message,
+      }),
+    );
+    return { ...outcome, ms: Date.now() - started };
+  };
+
+  it('gives up on a server that drips its body or never answers, at the deadline', async () => {
+    const fetchLink = createLinkFetcher({ allowPrivate: true, deadlineMs: 800 });
+    for (const link of [`${base}/drip.png`, `${base}/silent.png`]) {
+      const outcome = await timed(fetchLink(link));
+      expect(outcome, link).toMatchObject({
+        status: 504,
+        message: 'The linked server did not send the image within 0.8 seconds.',
+      });
+      expect(outcome.ms, link).toBeGreaterThanOrEqual(750);
+      expect(outcome.ms, link).toBeLessThan(1500);
+    }
+  });
+
+  it('fetches at most a few links at once; the rest wait their turn', async () => {
+    const fetchLink = createLinkFetcher({ allowPrivate: true, maxParallel: 2 });
+    mostOpen = 0;
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, () => timed(fetchLink(`${base}/slow-ok.png`))),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(mostOpen).toBe(2);
+  });
+
+  it('answers 503 at once when too many links wait, and ends waiters at their deadline', async () => {
+    const busy = 'Too many linked images are being fetched at once; try again in a moment.';
+    const fetchLink = createLinkFetcher({
+      allowPrivate: true,
+      maxParallel: 1,
+      maxWaiting: 1,
+      deadlineMs: 600,
+    });
+    const [running, waiting, refused] = await Promise.all([
+      timed(fetchLink(`${base}/drip.png`)),
+      timed(fetchLink(`${base}/drip.png`)),
+      timed(fetchLink(`${base}/drip.png`)),
+    ]);
+    expect(running.status).toBe(504);
+    // One deadline covers waiting and fetching: the waiter gets the turn the runner gives back at the
+    // deadline, and its own deadline ends it (503 if still waiting, else 504), never later.
+    expect([503, 504]).toContain(waiting.status);
+    expect(waiting.ms).toBeLessThan(1200);
+    expect(refused).toMatchObject({ status: 503, message: busy });
+    expect(refused.ms).toBeLessThan(100);
+    // Every turn was given back: the fetcher still works.
+    expect((await timed(fetchLink(`${base}/slow-ok.png`))).status).toBe(200);
+  });
+
+  it('caps the endpoint at the default number of fetches at once', async () => {
+    const t = await createTestApp('sqlite', { IMAGE_LINKS_ALLOW_PRIVATE: 'true' });
+    try {
+      const headers = await adminHeaders(t);
+      mostOpen = 0;
+      const responses = await Promise.all(
+        Array.from({ length: LINK_MAX_PARALLEL + 3 }, () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/image-from-link',
+            headers,
+            payload: { url: `${base}/slow-ok.png` },
+          }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(
+        Array.from({ length: LINK_MAX_PARALLEL + 3 }, () => 200),
+      );
+      expect(mostOpen).toBe(LINK_MAX_PARALLEL);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Product and description images on disk. Every upload is decoded and re-encoded to .webp, so untrusted
- * bytes never reach the disk as they came; every path is built from validated parts and checked to stay
- * inside the images folder.
+ * bytes never reach the disk as they came; every folder is resolved through safe-path.ts, so it stays
+ * inside the images folder and never goes through a symbolic link.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { SHOPS, type ShopKey } from '../../../shared/shops.js';
 import { badRequest, HttpError } from '../../http/errors.js';
+import { isRegularFile, removeFile, removeFolder, resolveInside, type SafePath } from './safe-path.js';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_FILES = 20;
@@ -23,18 +24,8 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-/** Resolves a path below `root`, refusing anything that would leave it (DESIGN §6). */
-export function confined(root: string, ...parts: string[]): string {
-  const resolvedRoot = path.resolve(root);
-  const target = path.resolve(resolvedRoot, ...parts);
-  if (target !== resolvedRoot && !target.startsWith(resolvedRoot + path.sep)) {
-    throw badRequest('That file path is outside the image store.');
-  }
-  return target;
-}
-
-export function productImageDir(imagesDir: string, shop: ShopKey, id: number): string {
-  return confined(imagesDir, SHOPS[shop].imageFolder, String(id));
+export function productImageDir(imagesDir: string, shop: ShopKey, id: number): Promise<SafePath> {
+  return resolveInside(imagesDir, SHOPS[shop].imageFolder, String(id));
 }
 
 const quoted = (name: string) => JSON.stringify(name.slice(0, 80));
@@ -67,25 +58,66 @@ export async function toWebp(file: UploadedFile, maxEdge = IMAGE_MAX_EDGE): Prom
   }
 }
 
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
+/**
+ * Writes a file under a temporary name, flushes it to the disk, then renames it into place: after a
+ * crash or power loss the name shows either the old file or the whole new one, never a torn or empty
+ * one (a rename can reach the disk before the data it names unless the data is flushed first).
+ */
+export async function writeAtomically(file: string, data: Buffer): Promise<void> {
   const temp = `${file}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  await fs.writeFile(temp, data);
+  // 'wx' creates a new file and never opens (or follows) anything already there.
+  const handle = await fs.open(temp, 'wx');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  await handle.close();
   await fs.rename(temp, file);
+  await syncFolder(path.dirname(file));
 }
 
-/** The numbered gallery images of a product, in gallery order: ["1.webp", "2.webp", …]. */
-export async function listProductImages(dir: string): Promise<string[]> {
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  return names
-    .filter((name) => NUMBERED.test(name))
+/** Flushes a folder's entries, so the rename itself survives a power loss. */
+async function syncFolder(dir: string): Promise<void> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(dir, 'r');
+  } catch {
+    // Some platforms (Windows) cannot open a folder; the file's data is flushed already.
+    return;
+  }
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems refuse fsync on a folder (EINVAL); nothing more can be done there.
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The numbered gallery images of a product, in gallery order: ["1.webp", "2.webp", …]. Only regular
+ * files count: a link named like an image is never listed, renumbered, read or served.
+ */
+export async function listProductImages(dir: SafePath): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile() && NUMBERED.test(entry.name))
+    .map((entry) => entry.name)
     .sort((a, b) => Number(NUMBERED.exec(a)![1]) - Number(NUMBERED.exec(b)![1]));
 }
 
-async function writePreview(dir: string): Promise<void> {
+/** The preview folder, checked before a gallery change starts, so a refusal leaves the gallery as it was. */
+const previewDirOf = (dir: SafePath) => resolveInside(dir, 'preview');
+
+async function writePreview(dir: SafePath, previewDir: SafePath): Promise<void> {
   const first = path.join(dir, '1.webp');
-  const previewDir = path.join(dir, 'preview');
   await fs.mkdir(previewDir, { recursive: true });
   try {
+    if (!(await isRegularFile(first))) throw new Error('no first image');
     const preview = await sharp(first)
       .resize(PREVIEW_EDGE, PREVIEW_EDGE, { fit: 'cover' })
       .webp({ quality: 78 })
@@ -101,7 +133,7 @@ async function writePreview(dir: string): Promise<void> {
  * ascending pass: the k-th file (number >= k) moves to k, which is never a file still waiting to move,
  * and each rename is atomic, so a crash leaves a valid gallery that the next renumber closes up.
  */
-async function renumber(dir: string): Promise<number> {
+async function renumber(dir: SafePath): Promise<number> {
   const names = await listProductImages(dir);
   for (const [index, name] of names.entries()) {
     const target = `${index + 1}.webp`;
@@ -130,14 +162,15 @@ export function withProductLock<T>(dir: string, work: () => Promise<T>): Promise
 }
 
 /** Keeps only the named gallery images (the ones the add form uploaded), in their order. */
-export async function keepOnlyProductImages(dir: string, keep: readonly string[]): Promise<number> {
+export async function keepOnlyProductImages(dir: SafePath, keep: readonly string[]): Promise<number> {
+  const previewDir = await previewDirOf(dir);
   const existing = await listProductImages(dir);
   await Promise.all(
     existing.filter((name) => !keep.includes(name)).map((name) => fs.rm(path.join(dir, name))),
   );
   const count = await renumber(dir);
-  if (count === 0) await fs.rm(path.join(dir, 'preview'), { recursive: true, force: true });
-  else await writePreview(dir);
+  if (count === 0) await removeFolder(previewDir);
+  else await writePreview(dir, previewDir);
   return count;
 }
 
@@ -146,10 +179,11 @@ export async function keepOnlyProductImages(dir: string, keep: readonly string[]
  * adds them after the existing ones (editing). Returns the new image count.
  */
 export async function storeProductImages(
-  dir: string,
+  dir: SafePath,
   images: readonly Buffer[],
   mode: 'replace' | 'append',
 ): Promise<number> {
+  const previewDir = await previewDirOf(dir);
   await fs.mkdir(dir, { recursive: true });
   let existing = await listProductImages(dir);
   if (mode === 'replace') {
@@ -160,25 +194,23 @@ export async function storeProductImages(
     await writeAtomically(path.join(dir, `${existing.length + i + 1}.webp`), image);
   }
   const count = await renumber(dir);
-  await writePreview(dir);
+  await writePreview(dir, previewDir);
   return count;
 }
 
 /** Deletes one gallery image, closes the gap and remakes the preview. Returns the new count. */
-export async function deleteProductImage(dir: string, fileName: string): Promise<number> {
-  const file = confined(dir, fileName);
-  try {
-    await fs.unlink(file);
-  } catch {
+export async function deleteProductImage(dir: SafePath, fileName: string): Promise<number> {
+  const previewDir = await previewDirOf(dir);
+  if (!(await removeFile(await resolveInside(dir, fileName)))) {
     throw new HttpError(404, `There is no image ${fileName} for this product.`);
   }
   const count = await renumber(dir);
-  await writePreview(dir);
+  await writePreview(dir, previewDir);
   return count;
 }
 
-export async function deleteFolder(dir: string): Promise<void> {
-  await fs.rm(dir, { recursive: true, force: true });
+export async function deleteFolder(dir: SafePath): Promise<void> {
+  await removeFolder(dir);
 }
 
 /** Description images live in {product folder}/description and are addressed by their public URL. */
@@ -189,7 +221,7 @@ export async function storeDescriptionImage(
   image: Buffer,
 ): Promise<string> {
   const folder = SHOPS[shop].imageFolder;
-  const dir = confined(imagesDir, folder, String(id), 'description');
+  const dir = await descriptionDir(imagesDir, shop, id);
   await fs.mkdir(dir, { recursive: true });
   const name = `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.webp`;
   await writeAtomically(path.join(dir, name), image);
@@ -210,9 +242,9 @@ export async function deleteDescriptionImage(imagesDir: string, src: string): Pr
   const folderKnown = Object.values(SHOPS).some((shop) => shop.imageFolder === match?.[1]);
   if (!match || !folderKnown)
     throw badRequest('Invalid field "src": it must be the address of a description image.');
-  await fs.rm(confined(imagesDir, match[1]!, match[2]!, 'description', match[3]!), { force: true });
+  await removeFile(await resolveInside(imagesDir, match[1]!, match[2]!, 'description', match[3]!));
 }
 
-export function descriptionDir(imagesDir: string, shop: ShopKey, id: number): string {
-  return confined(imagesDir, SHOPS[shop].imageFolder, String(id), 'description');
+export function descriptionDir(imagesDir: string, shop: ShopKey, id: number): Promise<SafePath> {
+  return resolveInside(imagesDir, SHOPS[shop].imageFolder, String(id), 'description');
 }

@@ -1,0 +1,73 @@
+import { useId } from 'react';
+import type { AdminOrder } from '../../../shared/schemas/buying.js';
+import { canDeleteOrder, formatDollars } from '../../../shared/rules.js';
+import { DeleteOrderButton } from './DeleteOrderButton.js';
+import { FieldList } from './FieldList.js';
+import { OrderImage } from './OrderImage.js';
+import { OrderShipping } from './OrderShipping.js';
+import { PaymentStatusBadge } from './PaymentStatusBadge.js';
+import { conditionLabel, dashIfEmpty, formatOrderDate } from './orderFormat.js';
+import styles from './OrderCard.module.css';
+
+/** One order as SPEC §2's admin orders page lists it, plus the condition bought. */
+export function OrderCard({ order }: { order: AdminOrder }) {
+  const titleId = useId();
+  const email = order.email.trim();
+
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.head}>
+        <OrderImage order={order} />
+        <div className={styles.headText}>
+          <h2 id={titleId} className={styles.title}>
+            {dashIfEmpty(order.title)}
+          </h2>
+          <div className={styles.headline}>
+            <span className={styles.amount}>{formatDollars(order.total_amount)}</span>
+            <PaymentStatusBadge status={order.payment_status} />
+          </div>
+        </div>
+      </div>
+
+      {order.needs_attention && (
+        <p className={styles.attention} role="note">
+          Paid after its hold expired, and the units were sold meanwhile: restock or refund this order.
+        </p>
+      )}
+
+      <FieldList
+        label="Order"
+        fields={[
+          { label: 'Order ID', value: String(order.id) },
+          { label: 'Product ID', value: String(order.product_id) },
+          { label: 'Condition', value: conditionLabel(order.condition) },
+          { label: 'Quantity', value: String(order.quantity) },
+          { label: 'Amount', value: formatDollars(order.total_amount) },
+          { label: 'Date', value: formatOrderDate(order.created_at) },
+          {
+            label: 'Email',
+            value: email ? <a href={`mailto:${email}`}>{email}</a> : dashIfEmpty(email),
+            wide: true,
+          },
+          { label: 'Payment ID', value: order.payment_id, wide: true, code: true },
+        ]}
+      />
+
+      <OrderShipping order={order} />
+
+      <FieldList
+        label="Ship to"
+        fields={[
+          { label: 'Contact name', value: dashIfEmpty(order.contact_name), wide: true },
+          { label: 'Phone', value: dashIfEmpty(order.phone), wide: true },
+          { label: 'Address', value: dashIfEmpty(order.address), wide: true },
+          { label: 'City', value: dashIfEmpty(order.city) },
+          { label: 'State/Province', value: dashIfEmpty(order.state_prov) },
+          { label: 'Postal code', value: dashIfEmpty(order.postal_code) },
+        ]}
+      />
+
+      {canDeleteOrder(order.payment_status, 'admin') && <DeleteOrderButton paymentId={order.payment_id} />}
+    </article>
+  );
+}

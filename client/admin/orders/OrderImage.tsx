@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import type { AdminOrder } from '../../../shared/schemas/buying.js';
+import { previewImageUrl } from '../../../shared/rules.js';
+import { orderShop } from './orderFormat.js';
+import styles from './OrderCard.module.css';
+
+/** The product's preview image from its shop's folder; nothing at all when it is missing (SPEC §2). */
+export function OrderImage({ order }: { order: AdminOrder }) {
+  const [missing, setMissing] = useState(false);
+  const shop = orderShop(order);
+  // imagecount 0: the product (or every image of it) was deleted since, so there is nothing to ask for.
+  if (!shop || missing || order.imagecount < 1) return null;
+  return (
+    <img
+      className={styles.image}
+      src={previewImageUrl(shop.imageFolder, order.product_id)}
+      alt=""
+      width={88}
+      height={88}
+      loading="lazy"
+      decoding="async"
+      onError={() => setMissing(true)}
+    />
+  );
+}

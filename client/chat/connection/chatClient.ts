@@ -1,0 +1,250 @@
+/**
+ * One socket.io connection per signed-in user (SPEC §7 realtime events), shared by the floating chat
+ * and the /chats pages, with the state they show kept as an immutable snapshot for
+ * useSyncExternalStore. Every (re)connect registers, reloads the list and re-joins the chats on screen,
+ * so a dropped connection reloads their history and misses nothing.
+ */
+import { io, type Socket } from 'socket.io-client';
+import { TYPING_STOP_MS } from '../../../shared/constants.js';
+import type {
+  ChatMessage,
+  ChatSummary,
+  ClientToServerEvents,
+  SendMessageAck,
+  ServerToClientEvents,
+} from '../../../shared/schemas/chat.js';
+import { clearSessionToken, getSessionToken } from '../../session/sessionStore.js';
+import {
+  appendMessage,
+  applyMessageToList,
+  markChatRead,
+  mergeChat,
+  mergeMessages,
+  sortChats,
+  withChatError,
+} from '../chatRules.js';
+
+type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface ChatSnapshot {
+  connected: boolean;
+  /** null until the first chatsList. */
+  chats: ChatSummary[] | null;
+  histories: ReadonlyMap<number, ChatMessage[]>;
+  /** Chats where the other party is typing. */
+  typing: ReadonlySet<number>;
+  /** The last refusal of an event that named no chat (chatError without chatId). */
+  error: string | null;
+  /** The last refusal per conversation, until that chat's history arrives. */
+  errors: ReadonlyMap<number, string>;
+}
+
+const SEND_TIMEOUT_MS = 10_000;
+
+/** A message's own id, made in the browser (getRandomValues works on plain http too, randomUUID does not). */
+export function newClientMessageId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+/** A typing mark with no news this long is dropped: the other side may have closed its tab mid-word. */
+const TYPING_STALE_MS = TYPING_STOP_MS * 5;
+
+export class ChatClient {
+  private readonly socket: ChatSocket;
+  private snapshot: ChatSnapshot = {
+    connected: false,
+    chats: null,
+    histories: new Map(),
+    typing: new Set(),
+    error: null,
+    errors: new Map(),
+  };
+  private readonly listeners = new Set<() => void>();
+  /** Chats on screen, with how many views show each. */
+  private readonly viewing = new Map<number, number>();
+  private readonly typingTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
+  constructor(
+    readonly token: string,
+    readonly userId: string,
+  ) {
+    this.socket = io({ auth: { token } });
+    this.socket.on('connect', this.onConnect);
+    this.socket.on('disconnect', () => this.update({ connected: false, typing: new Set() }));
+    this.socket.on('connect_error', (error) => {
+      // The server refused the token (expired, revoked): sign out, as a 401 from a buyer call does.
+      if (error.message === 'unauthorized' && getSessionToken() === token) clearSessionToken();
+    });
+    this.socket.on('chatsList', this.onChatsList);
+    this.socket.on('chatHistory', ({ chatId, messages }) => {
+      const histories = new Map(this.snapshot.histories);
+      histories.set(chatId, mergeMessages(histories.get(chatId) ?? [], messages));
+      const patch: Partial<ChatSnapshot> = { histories };
+      if (this.snapshot.errors.has(chatId)) {
+        const errors = new Map(this.snapshot.errors);
+        errors.delete(chatId);
+        patch.errors = errors;
+      }
+      this.update(patch);
+    });
+    this.socket.on('chatUpdated', this.onChatUpdated);
+    this.socket.on('newMessage', this.onNewMessage);
+    this.socket.on('typing', ({ chatId, userId }) => this.setTyping(chatId, userId, true));
+    this.socket.on('stopTyping', ({ chatId, userId }) => this.setTyping(chatId, userId, false));
+    this.socket.on('chatError', (refusal) => this.update(withChatError(this.snapshot, refusal)));
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): ChatSnapshot => this.snapshot;
+
+  /** Shows a chat: join, load its history, mark it read. Returns the matching close. */
+  open(chatId: number): () => void {
+    const count = this.viewing.get(chatId) ?? 0;
+    this.viewing.set(chatId, count + 1);
+    if (count === 0) this.join(chatId);
+    return () => {
+      const left = (this.viewing.get(chatId) ?? 1) - 1;
+      if (left > 0) return void this.viewing.set(chatId, left);
+      this.viewing.delete(chatId);
+      if (this.socket.connected) this.socket.emit('leaveChat', { chatId });
+    };
+  }
+
+  refreshChats(): void {
+    if (this.socket.connected) this.socket.emit('getChats', { participantId: this.userId });
+  }
+
+  typing(chatId: number): void {
+    this.socket.emit('typing', { chatId, userId: this.userId });
+  }
+
+  stopTyping(chatId: number): void {
+    this.socket.emit('stopTyping', { chatId, userId: this.userId });
+  }
+
+  /**
+   * Sends and waits for the server's ack: null when stored, else the sentence saying why not. A resend
+   * of the same message passes the same `clientMessageId`, so a send whose ack was lost is not stored twice.
+   */
+  async send(
+    chatId: number,
+    content: string,
+    images: string[],
+    clientMessageId: string = newClientMessageId(),
+  ): Promise<string | null> {
+    let answer: SendMessageAck;
+    try {
+      answer = (await this.socket.timeout(SEND_TIMEOUT_MS).emitWithAck('sendMessage', {
+        chatId,
+        senderGoogleId: this.userId,
+        content,
+        images,
+        clientMessageId,
+      })) as SendMessageAck;
+    } catch {
+      return 'The message could not be sent. Please check your connection and try again.';
+    }
+    if (!answer.ok) return answer.error;
+    this.onNewMessage(answer.message);
+    return null;
+  }
+
+  clearError(): void {
+    if (this.snapshot.error !== null || this.snapshot.errors.size > 0) {
+      this.update({ error: null, errors: new Map() });
+    }
+  }
+
+  close(): void {
+    for (const timer of this.typingTimers.values()) clearTimeout(timer);
+    this.socket.removeAllListeners();
+    this.socket.disconnect();
+  }
+
+  private readonly onConnect = () => {
+    this.update({ connected: true, error: null, errors: new Map() });
+    this.socket.emit('registerUser', { userId: this.userId });
+    this.socket.emit('getChats', { participantId: this.userId });
+    for (const chatId of this.viewing.keys()) this.join(chatId);
+  };
+
+  private join(chatId: number): void {
+    if (!this.socket.connected) return; // onConnect joins it.
+    // The server marks the chat read on join (SPEC §4: read on open) and sends the new list.
+    this.socket.emit('joinChat', { chatId });
+  }
+
+  private readonly onChatsList = (chats: ChatSummary[]) => {
+    let list = sortChats(chats);
+    for (const chat of list) {
+      // A message that arrived while the chat is on screen has been read, whatever the list says.
+      if (this.viewing.has(chat.id) && (chat.has_unread_messages || chat.unread_count > 0)) {
+        this.socket.emit('markAsRead', { chatId: chat.id });
+        list = markChatRead(list, chat.id);
+      }
+    }
+    this.update({ chats: list });
+  };
+
+  /** One chat changed (a message, a read): merged into the list; until the list is loaded, getChats brings it. */
+  private readonly onChatUpdated = (chat: ChatSummary) => {
+    if (!this.snapshot.chats) return;
+    let chats = mergeChat(this.snapshot.chats, chat);
+    if (this.viewing.has(chat.id) && (chat.has_unread_messages || chat.unread_count > 0)) {
+      this.socket.emit('markAsRead', { chatId: chat.id });
+      chats = markChatRead(chats, chat.id);
+    }
+    this.update({ chats });
+  };
+
+  private readonly onNewMessage = (message: ChatMessage) => {
+    const chatId = message.chat_id;
+    const patch: Partial<ChatSnapshot> = {};
+    const history = this.snapshot.histories.get(chatId);
+    if (history) {
+      const histories = new Map(this.snapshot.histories);
+      histories.set(chatId, appendMessage(history, message));
+      patch.histories = histories;
+    }
+    if (this.snapshot.chats) patch.chats = applyMessageToList(this.snapshot.chats, message);
+    if (message.sender_google_id !== this.userId) {
+      if (this.snapshot.typing.has(chatId)) patch.typing = this.withoutTyping(chatId);
+      if (this.viewing.has(chatId)) {
+        this.socket.emit('markAsRead', { chatId });
+        if (patch.chats) patch.chats = markChatRead(patch.chats, chatId);
+      }
+    }
+    this.update(patch);
+  };
+
+  private setTyping(chatId: number, userId: string, on: boolean): void {
+    if (userId === this.userId) return;
+    clearTimeout(this.typingTimers.get(chatId));
+    this.typingTimers.delete(chatId);
+    if (on) {
+      this.typingTimers.set(
+        chatId,
+        setTimeout(() => this.setTyping(chatId, userId, false), TYPING_STALE_MS),
+      );
+      if (!this.snapshot.typing.has(chatId))
+        this.update({ typing: new Set(this.snapshot.typing).add(chatId) });
+    } else if (this.snapshot.typing.has(chatId)) {
+      this.update({ typing: this.withoutTyping(chatId) });
+    }
+  }
+
+  private withoutTyping(chatId: number): Set<number> {
+    const typing = new Set(this.snapshot.typing);
+    typing.delete(chatId);
+    return typing;
+  }
+
+  private update(patch: Partial<ChatSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}

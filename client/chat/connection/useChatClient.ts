@@ -1,0 +1,71 @@
+/**
+ * The signed-in user's ChatClient, shared by every chat view on screen. Made on first use, closed a
+ * moment after the last view lets go (so moving between the floating window and /chats keeps the
+ * connection), and replaced when the session changes.
+ */
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useAuth } from '../../session/useAuth.js';
+import { ChatClient, type ChatSnapshot } from './chatClient.js';
+
+const RELEASE_DELAY_MS = 1000;
+
+let current: ChatClient | null = null;
+let holders = 0;
+let releaseTimer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleRelease(): void {
+  clearTimeout(releaseTimer);
+  releaseTimer = setTimeout(() => {
+    if (holders > 0 || !current) return;
+    current.close();
+    current = null;
+  }, RELEASE_DELAY_MS);
+}
+
+function clientFor(token: string, userId: string): ChatClient {
+  if (current && current.token === token && current.userId === userId) return current;
+  current?.close();
+  current = new ChatClient(token, userId);
+  // Made during a render that may never commit: closed again unless a view takes hold of it.
+  scheduleRelease();
+  return current;
+}
+
+/** The chat connection of the signed-in user; null when signed out. */
+export function useChatClient(): ChatClient | null {
+  const { token, user } = useAuth();
+  const client = useMemo(() => (token && user ? clientFor(token, user.sub) : null), [token, user]);
+  useEffect(() => {
+    if (!client) return;
+    holders += 1;
+    return () => {
+      holders -= 1;
+      if (client === current) scheduleRelease();
+      else client.close();
+    };
+  }, [client]);
+  return client;
+}
+
+const EMPTY: ChatSnapshot = {
+  connected: false,
+  chats: null,
+  histories: new Map(),
+  typing: new Set(),
+  error: null,
+  errors: new Map(),
+};
+const noop = () => () => {};
+const empty = () => EMPTY;
+
+export function useChatSnapshot(client: ChatClient | null): ChatSnapshot {
+  return useSyncExternalStore(client?.subscribe ?? noop, client?.getSnapshot ?? empty, empty);
+}
+
+/** Shows a chat while the calling view is mounted: join + history + read, then leave. */
+export function useOpenChat(client: ChatClient | null, chatId: number | null): void {
+  useEffect(() => {
+    if (!client || chatId === null) return;
+    return client.open(chatId);
+  }, [client, chatId]);
+}

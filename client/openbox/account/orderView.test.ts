@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_STATUSES, type Purchase } from '../../../shared/schemas/buying.js';
+import {
+  conditionText,
+  newestFirst,
+  orderActions,
+  orderDate,
+  orderTotal,
+  paymentStatusText,
+  trackingText,
+} from './orderView.js';
+
+describe('paymentStatusText', () => {
+  it('words waiting and finished for a buyer', () => {
+    expect(paymentStatusText('waiting')).toBe('Awaiting payment');
+    expect(paymentStatusText('finished')).toBe('Paid');
+  });
+
+  it('has a human sentence for every status the provider sends', () => {
+    for (const status of PAYMENT_STATUSES) expect(paymentStatusText(status)).not.toMatch(/_/);
+  });
+
+  it('shows an unknown status readably rather than nothing', () => {
+    expect(paymentStatusText('on_hold')).toBe('on hold');
+    expect(paymentStatusText('')).toBe('Unknown');
+    expect(paymentStatusText('toString')).toBe('toString');
+  });
+});
+
+describe('orderDate', () => {
+  it('is YYYY-MM-DD of the local day, zero-padded', () => {
+    expect(orderDate(new Date(2025, 0, 5, 23, 59).toISOString())).toBe('2025-01-05');
+    expect(orderDate(new Date(2024, 11, 31, 0, 1).toISOString())).toBe('2024-12-31');
+  });
+
+  it('is empty for an unreadable date', () => {
+    expect(orderDate('yesterday')).toBe('');
+    expect(orderDate('')).toBe('');
+  });
+});
+
+describe('orderTotal', () => {
+  it('has a dollar sign and two decimals', () => {
+    expect(orderTotal('39.98')).toBe('$39.98');
+    expect(orderTotal('5')).toBe('$5.00');
+    expect(orderTotal('1234.5')).toBe('$1,234.50');
+  });
+});
+
+describe('conditionText', () => {
+  it('labels known conditions and shows others as stored', () => {
+    expect(conditionText('verygood')).toMatch(/Very Good$/);
+    expect(conditionText('mint')).toBe('mint');
+  });
+});
+
+describe('orderActions', () => {
+  const order = (payment_status: Purchase['payment_status'], invoice_url: string | null = '/pay/ord_1') => ({
+    payment_status,
+    invoice_url,
+  });
+
+  it('offers Pay Now and Delete Order for an unpaid order with an invoice', () => {
+    expect(orderActions(order('waiting'))).toEqual({ payNow: true, delete: true });
+  });
+
+  it('offers neither for a finished order', () => {
+    expect(orderActions(order('finished'))).toEqual({ payNow: false, delete: false });
+  });
+
+  it('has no Pay Now without an invoice', () => {
+    expect(orderActions(order('waiting', null)).payNow).toBe(false);
+    expect(orderActions(order('waiting', '')).payNow).toBe(false);
+  });
+
+  it('does not ask to pay an order whose invoice has ended, but lets the buyer delete it', () => {
+    expect(orderActions(order('expired'))).toEqual({ payNow: false, delete: true });
+    expect(orderActions(order('failed'))).toEqual({ payNow: false, delete: true });
+  });
+
+  it('keeps an order whose payment is on its way (the server refuses to delete it)', () => {
+    expect(orderActions(order('confirming'))).toEqual({ payNow: true, delete: false });
+  });
+});
+
+describe('trackingText', () => {
+  it('joins what the seller gave', () => {
+    expect(trackingText({ postal_service: 'USPS', tracking_number: '9400 1' })).toBe('USPS · 9400 1');
+    expect(trackingText({ postal_service: '', tracking_number: ' 123 ' })).toBe('123');
+    expect(trackingText({ postal_service: ' ', tracking_number: '' })).toBe('');
+  });
+});
+
+describe('newestFirst', () => {
+  it('sorts by created_at descending, unreadable dates last, without touching the input', () => {
+    const orders = [
+      { id: 'a', created_at: '2025-01-01T10:00:00.000Z' },
+      { id: 'b', created_at: 'garbage' },
+      { id: 'c', created_at: '2025-03-01T10:00:00.000Z' },
+      { id: 'd', created_at: '2025-02-01T10:00:00.000Z' },
+    ];
+    expect(newestFirst(orders).map((o) => o.id)).toEqual(['c', 'd', 'a', 'b']);
+    expect(orders[0]!.id).toBe('a');
+  });
+});

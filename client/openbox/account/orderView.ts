@@ -1,0 +1,83 @@
+/** How My Orders (SPEC §2, §4, §9) words, dates and orders a buyer's purchases. Pure. */
+import { canDeleteOrder, formatDollars } from '../../../shared/rules.js';
+import type { PaymentStatus, Purchase } from '../../../shared/schemas/buying.js';
+import { CONDITION_INFO } from '../../../shared/shops.js';
+
+/** The provider's status words (DESIGN §7) as a buyer reads them. */
+const STATUS_TEXT: Record<PaymentStatus, string> = {
+  waiting: 'Awaiting payment',
+  confirming: 'Confirming payment',
+  confirmed: 'Payment confirmed',
+  sending: 'Payment on its way',
+  partially_paid: 'Partially paid',
+  finished: 'Paid',
+  failed: 'Payment failed',
+  refunded: 'Refunded',
+  expired: 'Payment expired',
+};
+
+export function paymentStatusText(status: string): string {
+  return Object.hasOwn(STATUS_TEXT, status)
+    ? STATUS_TEXT[status as PaymentStatus]
+    : status.replaceAll('_', ' ') || 'Unknown';
+}
+
+export type StatusTone = 'paid' | 'pending' | 'failed';
+
+export function paymentStatusTone(status: PaymentStatus): StatusTone {
+  if (status === 'finished') return 'paid';
+  if (status === 'failed' || status === 'expired' || status === 'refunded') return 'failed';
+  return 'pending';
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** YYYY-MM-DD (SPEC §9) of the day the buyer placed the order, in their own time zone; '' if unreadable. */
+export function orderDate(createdAt: string): string {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+}
+
+/** "$39.98": totals in dollars with two decimals (SPEC §9). */
+export function orderTotal(totalAmount: string): string {
+  return formatDollars(totalAmount);
+}
+
+export function conditionText(condition: string): string {
+  const info = Object.entries(CONDITION_INFO).find(([key]) => key === condition)?.[1];
+  return info ? `${info.emoji} ${info.label}` : condition;
+}
+
+export interface OrderActions {
+  /** SPEC §4: an unpaid order with an invoice shows Pay Now. */
+  payNow: boolean;
+  /** SPEC §4: an unpaid order shows Delete Order (only those the server lets a buyer delete). */
+  delete: boolean;
+}
+
+/**
+ * Pay Now is for an order that can still be paid: not finished, and not ended (failed, expired,
+ * refunded), since its invoice no longer takes money.
+ */
+export function orderActions(order: Pick<Purchase, 'payment_status' | 'invoice_url'>): OrderActions {
+  const ended = paymentStatusTone(order.payment_status) === 'failed';
+  return {
+    payNow: order.payment_status !== 'finished' && !ended && Boolean(order.invoice_url),
+    delete: canDeleteOrder(order.payment_status, 'buyer'),
+  };
+}
+
+/** What the order's shipping line reads: the postal service and tracking number when the seller gave any. */
+export function trackingText(order: Pick<Purchase, 'postal_service' | 'tracking_number'>): string {
+  return [order.postal_service.trim(), order.tracking_number.trim()].filter(Boolean).join(' · ');
+}
+
+/** Newest first (by created_at, then as listed), without changing the list it was given. */
+export function newestFirst<T extends Pick<Purchase, 'created_at'>>(orders: readonly T[]): T[] {
+  const time = (order: T) => {
+    const ms = Date.parse(order.created_at);
+    return Number.isNaN(ms) ? -Infinity : ms;
+  };
+  return [...orders].sort((a, b) => time(b) - time(a));
+}

@@ -1,0 +1,53 @@
+/** The checkout's shipping form (SPEC §3) and the purchase it becomes (SPEC §7 field names). */
+import type { z } from 'zod';
+import { centsToPrice, priceToCents } from '../../../shared/rules.js';
+import type { CartItem, createPurchaseBodySchema } from '../../../shared/schemas/buying.js';
+import { knownStore } from '../cart/cartMath.js';
+
+export type CreatePurchaseBody = z.infer<typeof createPurchaseBodySchema>;
+
+/** SPEC §3 "Shipping form": all free text; only the e-mail has a type check (SPEC §5). */
+export interface ShippingForm {
+  address: string;
+  postalCode: string;
+  city: string;
+  state: string;
+  contactName: string;
+  email: string;
+  phoneNumber: string;
+}
+
+export function shippingFromForm(data: FormData): ShippingForm {
+  const read = (name: keyof ShippingForm) => String(data.get(name) ?? '').trim();
+  return {
+    address: read('address'),
+    postalCode: read('postalCode'),
+    city: read('city'),
+    state: read('state'),
+    contactName: read('contactName'),
+    email: read('email'),
+    phoneNumber: read('phoneNumber'),
+  };
+}
+
+/**
+ * POST /api/create-purchase's body for one cart line. total_amount is sent as SPEC §7 lists it; the
+ * server prices the order from the database and never trusts it (DESIGN §6).
+ */
+export function purchaseBody(googleId: string, item: CartItem, shipping: ShippingForm): CreatePurchaseBody {
+  return {
+    google_id: googleId,
+    product_id: item.product_id,
+    store: knownStore(item),
+    condition: item.condition,
+    quantity: item.quantity,
+    total_amount: centsToPrice((priceToCents(item.price) ?? 0) * item.quantity),
+    email: shipping.email,
+    address: shipping.address,
+    postal_code: shipping.postalCode,
+    city: shipping.city,
+    state_prov: shipping.state,
+    contact_name: shipping.contactName,
+    phone: shipping.phoneNumber,
+  };
+}

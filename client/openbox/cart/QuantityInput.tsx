@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import form from '../../ui/Form.module.css';
+import { parseQuantityInput } from './cartMath.js';
+import styles from './Cart.module.css';
+
+interface QuantityInputProps {
+  value: number;
+  max: number;
+  /** The accessible name, e.g. "Quantity of Headphones, Good". */
+  label: string;
+  /** Sends the new quantity; resolves false when the server refused it. */
+  onCommit: (quantity: number) => Promise<boolean>;
+}
+
+/** The cart quantity input (SPEC §5): minimum 1; values below 1 (or not whole numbers) are ignored. */
+export function QuantityInput({ value, max, label, onCommit }: QuantityInputProps) {
+  const [draft, setDraft] = useState(String(value));
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    // The cart changed underneath (edit saved, refetch): show the stored quantity.
+    setShown(value);
+    setDraft(String(value));
+  }
+
+  const change = (text: string) => {
+    setDraft(text);
+    const quantity = parseQuantityInput(text, max);
+    if (quantity === null || quantity === value) return;
+    void onCommit(quantity).then((saved) => {
+      if (!saved) setDraft(String(value));
+    });
+  };
+
+  return (
+    <input
+      className={`${form.input} ${styles.quantity}`}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={max}
+      step={1}
+      value={draft}
+      aria-label={label}
+      onChange={(event) => change(event.target.value)}
+      onBlur={() => setDraft(String(value))}
+    />
+  );
+}

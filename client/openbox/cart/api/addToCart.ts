@@ -1,0 +1,44 @@
+/** POST /api/cart (SPEC §7): ADD TO CART always sends quantity 1 (SPEC §5); the cart is refetched after. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { addToCartBodySchema } from '../../../../shared/schemas/buying.js';
+import type { okSchema } from '../../../../shared/schemas/common.js';
+import type { Condition, ShopKey } from '../../../../shared/shops.js';
+import { buyerFetch } from '../../../session/buyerFetch.js';
+import { useAuth } from '../../../session/useAuth.js';
+import { cartQueryKey } from './cart.js';
+
+type AddToCartBody = z.infer<typeof addToCartBodySchema>;
+
+export function addToCart(body: AddToCartBody) {
+  return buyerFetch<z.infer<typeof okSchema>>('/api/cart', { method: 'POST', json: body });
+}
+
+export interface CartLineChoice {
+  productId: number;
+  /** The shop selling it (a registry key; a product's own `store` field is a seller name). */
+  store: ShopKey;
+  condition: Condition;
+}
+
+export function useAddToCart() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, store, condition }: CartLineChoice) => {
+      if (!user) throw new Error('Please log in to your account');
+      return addToCart({
+        google_id: user.sub,
+        product_id: productId,
+        store,
+        condition,
+        quantity: 1,
+      });
+    },
+    onSuccess: () => {
+      if (user) void queryClient.invalidateQueries({ queryKey: cartQueryKey(user.sub) });
+    },
+    // SPEC §8: logged only (the offer shows that nothing was added).
+    onError: (error) => console.error('Could not add item to cart', error.message),
+  });
+}

@@ -1,0 +1,21 @@
+/** GET /api/cart/{googleUserId} (SPEC §7): the signed-in buyer's cart lines. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CartItem } from '../../../../shared/schemas/buying.js';
+import { BUYER_QUERY_ROOT, buyerFetch } from '../../../session/buyerFetch.js';
+
+export function cartQueryKey(sub: string) {
+  return [BUYER_QUERY_ROOT, sub, 'cart'] as const;
+}
+
+export function fetchCart(sub: string): Promise<CartItem[]> {
+  return buyerFetch<CartItem[]>(`/api/cart/${encodeURIComponent(sub)}`);
+}
+
+export function cartQueryOptions(sub: string) {
+  return queryOptions({ queryKey: cartQueryKey(sub), queryFn: () => fetchCart(sub) });
+}
+
+/** The cart of the signed-in buyer; idle (no request) while nobody is signed in. */
+export function useCartQuery(sub: string | undefined) {
+  return useQuery({ ...cartQueryOptions(sub ?? ''), enabled: sub !== undefined });
+}

@@ -1,0 +1,32 @@
+/** DELETE /api/cart (SPEC §7): removes one line; the cart is refetched after (SPEC §4). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { CartItem, removeFromCartBodySchema } from '../../../../shared/schemas/buying.js';
+import type { okSchema } from '../../../../shared/schemas/common.js';
+import { buyerFetch } from '../../../session/buyerFetch.js';
+import { knownStore } from '../cartMath.js';
+import { cartQueryKey } from './cart.js';
+
+type RemoveFromCartBody = z.infer<typeof removeFromCartBodySchema>;
+
+export function removeFromCart(body: RemoveFromCartBody) {
+  return buyerFetch<z.infer<typeof okSchema>>('/api/cart', { method: 'DELETE', json: body });
+}
+
+export function useRemoveFromCart(sub: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: CartItem) =>
+      removeFromCart({
+        google_id: sub,
+        product_id: item.product_id,
+        store: knownStore(item),
+        condition: item.condition,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartQueryKey(sub) }),
+    onError: (error) => {
+      console.error('Could not remove item from cart', error.message);
+      window.alert('Could not remove item from cart');
+    },
+  });
+}

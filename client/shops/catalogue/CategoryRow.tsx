@@ -1,0 +1,53 @@
+import { useId } from 'react';
+import type { CatalogOverview } from '../../../shared/schemas/catalog.js';
+import { Icon } from '../../ui/Icon.js';
+import { HorizontalScroller } from './HorizontalScroller.js';
+import styles from './CategoryRow.module.css';
+
+type Row = CatalogOverview['groups'][number]['rows'][number];
+
+interface CategoryRowProps {
+  row: Row;
+  onChooseCategory: (category: string) => void;
+}
+
+function productCount(count: number): string {
+  return count === 1 ? '1 product' : `${count} products`;
+}
+
+/** One sub-category as a horizontal row; its title opens the category's grid. */
+export function CategoryRow({ row, onChooseCategory }: CategoryRowProps) {
+  const titleId = useId();
+  const choose = () => onChooseCategory(row.category);
+  const seeAll =
+    row.count > row.items.length ? (
+      <button type="button" className={styles.seeAllTile} onClick={choose}>
+        <span>See all</span>
+        <span className={styles.muted}>{productCount(row.count)}</span>
+        <Icon name="chevronRight" />
+      </button>
+    ) : undefined;
+
+  return (
+    <section className={styles.row} aria-labelledby={titleId} data-testid="category-row">
+      <header className={styles.header}>
+        <h3 id={titleId} className={styles.title}>
+          <button type="button" className={styles.titleButton} onClick={choose}>
+            {row.category}
+          </button>
+        </h3>
+        <span className={styles.muted}>{productCount(row.count)}</span>
+        <button
+          type="button"
+          className={styles.seeAll}
+          onClick={choose}
+          aria-label={`See all ${row.category}`}
+        >
+          See all
+          <Icon name="chevronRight" size={16} />
+        </button>
+      </header>
+      <HorizontalScroller label={row.category} items={row.items} trailing={seeAll} />
+    </section>
+  );
+}

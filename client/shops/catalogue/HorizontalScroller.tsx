@@ -1,0 +1,73 @@
+import { useRef, useState, type ReactNode } from 'react';
+import type { ProductSummary } from '../../../shared/schemas/catalog.js';
+import { Icon } from '../../ui/Icon.js';
+import { ProductCard } from './ProductCard.js';
+import { useAutoScroll } from './useAutoScroll.js';
+import styles from './HorizontalScroller.module.css';
+
+interface HorizontalScrollerProps {
+  /** Accessible name of the list, e.g. the category. */
+  label: string;
+  items: readonly ProductSummary[];
+  /** The TOP strip scrolls itself; hovering, focusing or touching it pauses. */
+  autoScroll?: boolean;
+  /** Shown after the cards, e.g. a "See all" tile. */
+  trailing?: ReactNode;
+  eagerImages?: boolean;
+}
+
+/** A swipeable row of product cards with arrow buttons on wide screens. */
+export function HorizontalScroller({
+  label,
+  items,
+  autoScroll = false,
+  trailing,
+  eagerImages,
+}: HorizontalScrollerProps) {
+  const trackRef = useRef<HTMLUListElement>(null);
+  const [paused, setPaused] = useState(false);
+  useAutoScroll(trackRef, autoScroll && !paused);
+
+  const scrollByPage = (direction: 1 | -1) => {
+    const track = trackRef.current;
+    if (track) track.scrollBy({ left: direction * track.clientWidth * 0.85, behavior: 'smooth' });
+  };
+
+  return (
+    <div
+      className={styles.wrap}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      onTouchStart={() => setPaused(true)}
+    >
+      <button
+        type="button"
+        className={`${styles.arrow} ${styles.prev}`}
+        onClick={() => scrollByPage(-1)}
+        aria-label={`Scroll ${label} left`}
+        tabIndex={-1}
+      >
+        <Icon name="chevronLeft" />
+      </button>
+      <ul ref={trackRef} className={`${styles.track} ${autoScroll ? '' : styles.snap}`} aria-label={label}>
+        {items.map((product, index) => (
+          <li key={product.id} className={styles.item}>
+            <ProductCard product={product} eagerImage={eagerImages && index < 4} />
+          </li>
+        ))}
+        {trailing && <li className={styles.item}>{trailing}</li>}
+      </ul>
+      <button
+        type="button"
+        className={`${styles.arrow} ${styles.next}`}
+        onClick={() => scrollByPage(1)}
+        aria-label={`Scroll ${label} right`}
+        tabIndex={-1}
+      >
+        <Icon name="chevronRight" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The one shop engine: every shop route renders this with its registry entry. Differences between
+ * shops come only from the entry's flags (sorts, showTopProducts, showCategoryTotals, hasConditions…)
+ * and from the extensions the route table plugs in (header actions, offers; see shopExtensions.ts).
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { ShopConfig } from '../../../shared/shops.js';
+import { sortModeFor } from '../../../shared/rules.js';
+import { useCatalogOverviewQuery } from '../../endpoints/catalogOverview.js';
+import { BRAND_NAME } from '../../ui/brand.js';
+import { ScrollToTopButton } from '../../ui/ScrollToTopButton.js';
+import { scrollToTop } from '../../ui/useWindowScroll.js';
+import { CategoryView } from '../catalogue/CategoryView.js';
+import { Header } from './Header.js';
+import { OverviewView } from '../catalogue/OverviewView.js';
+import { ProductModalHost } from '../product/ProductModalHost.js';
+import { SearchBar } from './SearchBar.js';
+import { ShopContext } from './ShopContext.js';
+import { NO_EXTENSIONS, type ShopExtensions } from './shopExtensions.js';
+import type { ShopViewState } from './shopViewState.js';
+import { Sidebar } from './Sidebar.js';
+import { useOpenProduct } from '../product/useProductDialog.js';
+import { usePersistentShopState } from './usePersistentShopState.js';
+import styles from './ShopPage.module.css';
+
+/** The sort to ask the server for; undefined means the shop's default order. */
+function sortParam(view: ShopViewState, shop: ShopConfig) {
+  const mode = sortModeFor(view.sort, shop);
+  return mode !== shop.defaultSort && shop.sorts.includes(mode) ? mode : undefined;
+}
+
+type SidebarState = 'closed' | 'hover' | 'button';
+
+interface ShopPageProps {
+  shop: ShopConfig;
+  /** Keep the same object between renders (the route table makes one per shop). */
+  extensions?: ShopExtensions;
+}
+
+export function ShopPage({ shop, extensions = NO_EXTENSIONS }: ShopPageProps) {
+  const [view, actions] = usePersistentShopState(shop.route);
+  const [draft, setDraft] = useState(view.searchQuery);
+  const [sidebar, setSidebar] = useState<SidebarState>('closed');
+  const openProduct = useOpenProduct();
+  const sort = sortParam(view, shop);
+  const overview = useCatalogOverviewQuery({ shop: shop.key, q: view.searchQuery, sort });
+
+  const context = useMemo(() => ({ shop, openProduct, extensions }), [shop, openProduct, extensions]);
+  const closeSidebar = useCallback(() => setSidebar('closed'), []);
+  const hoverOpen = useCallback(
+    () => setSidebar((current) => (current === 'closed' ? 'hover' : current)),
+    [],
+  );
+
+  const reset = () => {
+    actions.reset();
+    setDraft('');
+    scrollToTop();
+  };
+  const chooseCategory = (category: string) => {
+    actions.chooseCategory(category);
+    scrollToTop();
+  };
+
+  return (
+    <ShopContext value={context}>
+      <title>{`${view.selectedCategory ?? shop.name} | ${BRAND_NAME}`}</title>
+      <Header
+        shop={shop}
+        actions={extensions.headerActions}
+        sidebarOpen={sidebar !== 'closed'}
+        onOpenMenu={() => setSidebar('button')}
+      />
+      <Sidebar
+        shop={shop}
+        open={sidebar !== 'closed'}
+        focusOnOpen={sidebar === 'button'}
+        onHoverEdge={hoverOpen}
+        onClose={closeSidebar}
+        overview={overview.data}
+        view={view}
+        actions={actions}
+      />
+      <main className={styles.main}>
+        <SearchBar
+          value={draft}
+          onChange={setDraft}
+          onSearch={() => actions.applySearch(draft)}
+          onReset={reset}
+        />
+        {view.selectedCategory ? (
+          <CategoryView
+            shop={shop}
+            category={view.selectedCategory}
+            searchQuery={view.searchQuery}
+            sort={sort}
+            page={view.currentPage}
+            actions={actions}
+          />
+        ) : (
+          <OverviewView
+            shop={shop}
+            query={overview}
+            searchQuery={view.searchQuery}
+            onChooseCategory={chooseCategory}
+            onReset={reset}
+          />
+        )}
+      </main>
+      <ProductModalHost shop={shop} />
+      <ScrollToTopButton />
+    </ShopContext>
+  );
+}

@@ -1,0 +1,38 @@
+import { galleryImageUrls } from '../../../shared/rules.js';
+import type { ProductDetail } from '../../../shared/schemas/catalog.js';
+import type { ShopConfig } from '../../../shared/shops.js';
+import { AffiliateOffer } from './AffiliateOffer.js';
+import { useShopContext } from '../page/ShopContext.js';
+import { ProductDescription } from './ProductDescription.js';
+import { ProductGallery } from '../gallery/ProductGallery.js';
+import styles from './ProductDetails.module.css';
+
+function DefaultOffer({ product, shop }: { product: ProductDetail; shop: ShopConfig }) {
+  return product.kind === 'affiliate' ? (
+    <AffiliateOffer product={product} hasRating={shop.hasRating} />
+  ) : null;
+}
+
+/** The modal's content: gallery, id, title, the offer (the shop's offer slot, else affiliate) and the description. */
+export function ProductDetails({ product, shop }: { product: ProductDetail; shop: ShopConfig }) {
+  const { extensions } = useShopContext();
+  const images = galleryImageUrls(shop.imageFolder, product.id, product.imagecount, product.updated_at);
+  return (
+    <article className={styles.details}>
+      <div className={styles.top}>
+        <ProductGallery images={images} title={product.title} />
+        <div className={styles.info}>
+          <p className={styles.meta}>
+            <span className={styles.id}>ID: {product.id}</span>
+            <span>
+              {product.main_category} › {product.category}
+            </span>
+          </p>
+          <h2 className={styles.title}>{product.title}</h2>
+          {extensions.renderOffer?.(product) ?? <DefaultOffer product={product} shop={shop} />}
+        </div>
+      </div>
+      <ProductDescription html={product.description} />
+    </article>
+  );
+}

@@ -1,0 +1,65 @@
+/** All SQL of sign-in. Every function takes the database or a transaction. */
+import type { Kysely, Transaction } from 'kysely';
+import type { SessionUser } from '../../../shared/schemas/buying.js';
+import type { Database, UserRow } from '../../db/types.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Writes the signed-in user keyed by sub: a new row the first time, the latest profile (name, e-mail,
+ * picture) every later time, in one statement so two sign-ins at once cannot both try to insert.
+ */
+export async function upsertUser(db: Db, user: SessionUser, at: string): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values({
+      id: user.sub,
+      name: user.name,
+      email: user.email,
+      picture: user.picture,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((conflict) =>
+      conflict.column('id').doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        email: eb.ref('excluded.email'),
+        picture: eb.ref('excluded.picture'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The buyer's row, from the signed token, when sign-in's is missing (a database reset under a token that
+ * is still valid): carts and orders point at it.
+ */
+export async function insertUserIfMissing(db: Db, user: SessionUser, at: string): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      id: user.sub,
+      name: user.name,
+      email: user.email,
+      picture: user.picture,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
+/**
+ * Locks the buyer's row until the transaction ends (an UPDATE that changes nothing: it locks on both
+ * databases, where SELECT … FOR UPDATE is PostgreSQL's alone), so one buyer's purchases are counted and
+ * made one at a time.
+ */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../../shared/schemas/buying.js';
+import { HttpError } from '../../http/errors.js';
+import { bearerToken } from '../admin-auth/service.js';
+import { verifySessionToken } from './session-token.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in buyer, set by requireBuyer for every route in its scope. */
+    buyer?: SessionUser;
+  }
+}
+
+export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
+
+/** The buyer whose live session token the request carries as its bearer token, if any. */
+export async function buyerFromRequest(
+  request: FastifyRequest,
+  sessionSecret: string,
+): Promise<SessionUser | undefined> {
+  const token = bearerToken(request.headers.authorization);
+  return token ? verifySessionToken(sessionSecret, token) : undefined;
+}
+
+/** The one buyer hook (DESIGN §6): every route registered in this plugin's scope needs a live auth_token. */
+export function requireBuyer(scope: FastifyInstance): void {
+  scope.addHook('onRequest', async (request) => {
+    const user = await buyerFromRequest(request, scope.deps.secrets.sessionSecret);
+    if (!user) throw new HttpError(401, SIGN_IN_REQUIRED);
+    request.buyer = user;
+  });
+}
+
+/** The signed-in buyer of a route behind requireBuyer. */
+export function currentBuyer(request: FastifyRequest): SessionUser {
+  if (!request.buyer) throw new HttpError(401, SIGN_IN_REQUIRED);
+  return request.buyer;
+}
+
+/** A google id named in a path or body must be the caller's own (DESIGN §6), else 403. */
+export function assertOwnGoogleId(request: FastifyRequest, googleId: string): SessionUser {
+  const buyer = currentBuyer(request);
+  if (buyer.sub !== googleId) throw new HttpError(403, 'That account is not yours.');
+  return buyer;
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  demoSignInBodySchema,
+  googleSignInBodySchema,
+  signInResponseSchema,
+} from '../../../shared/schemas/buying.js';
+import type { GoogleVerifier } from './google.js';
+import * as buyers from './service.js';
+
+export interface BuyersRoutesOptions {
+  /** Made once in app.ts; undefined when GOOGLE_CLIENT_ID is unset. */
+  googleVerifier: GoogleVerifier | undefined;
+}
+
+/** Buyer sign-in (DESIGN §5): both ways answer { token, user } with the app's own session token. */
+export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (app, { googleVerifier }) => {
+  const { db, secrets, config } = app.deps;
+
+  app.post(
+    '/api/auth/google',
+    { schema: { body: googleSignInBodySchema, response: { 200: signInResponseSchema } } },
+    async (request, reply) => {
+      const signedIn = await buyers.signInWithGoogle(
+        db,
+        secrets.sessionSecret,
+        googleVerifier,
+        request.body.credential,
+      );
+      return reply.header('Cache-Control', 'no-store').send(signedIn);
+    },
+  );
+
+  app.post(
+    '/api/auth/demo',
+    { schema: { body: demoSignInBodySchema, response: { 200: signInResponseSchema } } },
+    async (request, reply) => {
+      const signedIn = await buyers.signInAsDemo(
+        db,
+        secrets.sessionSecret,
+        Boolean(config.GOOGLE_CLIENT_ID),
+        request.body,
+      );
+      return reply.header('Cache-Control', 'no-store').send(signedIn);
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { SessionUser } from '../../../shared/schemas/buying.js';
+import { deriveKey } from '../../secrets.js';
+
+/** How long a buyer stays signed in before signing in again. */
+export const BUYER_SESSION_DAYS = 7;
+const ISSUER = 'storefront';
+
+/**
+ * The signing key is derived from SESSION_SECRET for this one purpose, so the same secret can key other
+ * things (admin sessions, view hashes) without a token of one kind passing for another.
+ */
+function signingKey(sessionSecret: string): Uint8Array {
+  return new Uint8Array(deriveKey(sessionSecret, 'buyer-session'));
+}
+
+/** The app's own session token (DESIGN §5): a JWT whose payload is the signed-in user, stored as auth_token. */
+export async function signSessionToken(
+  sessionSecret: string,
+  user: SessionUser,
+  now = new Date(),
+): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ name: user.name, email: user.email, picture: user.picture })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.sub)
+    .setIssuer(ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + BUYER_SESSION_DAYS * 86_400)
+    .sign(signingKey(sessionSecret));
+}
+
+/** The user a session token names, or undefined when it is forged, altered, expired or not ours. */
+export async function verifySessionToken(
+  sessionSecret: string,
+  token: string,
+  now = new Date(),
+): Promise<SessionUser | undefined> {
+  return (await verifySession(sessionSecret, token, now))?.user;
+}
+
+/**
+ * The same check, with when the token runs out: a long-lived connection (the chat socket) outlives the
+ * moment it was verified, so it must know when to stop trusting it.
+ */
+export async function verifySession(
+  sessionSecret: string,
+  token: string,
+  now = new Date(),
+): Promise<{ user: SessionUser; expiresAt: Date } | undefined> {
+  if (token.length > 4096) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, signingKey(sessionSecret), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+      currentDate: now,
+    });
+    const { sub, name, email, picture, exp } = payload;
+    if (typeof sub !== 'string' || typeof name !== 'string' || typeof email !== 'string') return undefined;
+    if (typeof exp !== 'number') return undefined;
+    return {
+      user: { sub, name, email, picture: typeof picture === 'string' ? picture : '' },
+      expiresAt: new Date(exp * 1000),
+    };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,212 @@
+/** All SQL of the chat. Every function takes the database or a transaction. */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { ChatMessageRow, ChatRow, Database } from '../../db/types.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewChat {
+  shop: string;
+  productId: number;
+  title: string;
+  buyerGoogleId: string;
+  buyerName: string;
+  at: string;
+}
+
+/**
+ * The chat of this buyer about this product: created the first time, the same row every later time. One
+ * statement, so two starts at once cannot make two chats; the buyer's latest name is kept.
+ */
+export async function upsertChat(db: Db, chat: NewChat): Promise<number> {
+  const row = await db
+    .insertInto('chats')
+    .values({
+      shop: chat.shop,
+      product_id: chat.productId,
+      title: chat.title,
+      buyer_google_id: chat.buyerGoogleId,
+      buyer_name: chat.buyerName,
+      created_at: chat.at,
+      last_activity: chat.at,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['buyer_google_id', 'shop', 'product_id'])
+        .doUpdateSet((eb) => ({ buyer_name: eb.ref('excluded.buyer_name') })),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findChat(db: Db, chatId: number): Promise<ChatRow | undefined> {
+  return db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst();
+}
+
+export type ChatListRow = ChatRow & { unread_count: number };
+
+/** Chats with, for the viewer, the messages from the other party after the viewer's read marker. */
+function chatsWithUnread(db: Db, viewerId: string) {
+  return db
+    .selectFrom('chats as c')
+    .selectAll('c')
+    .select((eb) =>
+      eb
+        .selectFrom('chat_messages as m')
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .whereRef('m.chat_id', '=', 'c.id')
+        .where('m.sender_google_id', '<>', viewerId)
+        .where(
+          'm.id',
+          '>',
+          sql<number>`coalesce((select r.last_read_message_id from chat_reads r
+            where r.chat_id = c.id and r.user_id = ${viewerId}), 0)`,
+        )
+        .as('unread_count'),
+    );
+}
+
+// COUNT comes back from PostgreSQL as a string (int8).
+const withCount = <T extends { unread_count: number | string | null }>(row: T) => ({
+  ...row,
+  unread_count: Number(row.unread_count ?? 0),
+});
+
+/**
+ * The chats a viewer sees, newest activity first (the chats_activity indexes). `buyerGoogleId` undefined
+ * is the seller: every chat that has a message (a chat nobody wrote in yet is the buyer's alone).
+ */
+export async function listChats(
+  db: Db,
+  viewerId: string,
+  buyerGoogleId: string | undefined,
+  limit: number,
+): Promise<ChatListRow[]> {
+  let query = chatsWithUnread(db, viewerId);
+  query =
+    buyerGoogleId !== undefined
+      ? query.where('c.buyer_google_id', '=', buyerGoogleId)
+      : query.where('c.last_message_time', 'is not', null);
+  const rows = await query.orderBy('c.last_activity', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+  return rows.map(withCount);
+}
+
+/** One chat as `viewerId` sees it in the list (for a per-chat update). */
+export async function findChatForViewer(
+  db: Db,
+  viewerId: string,
+  chatId: number,
+): Promise<ChatListRow | undefined> {
+  const row = await chatsWithUnread(db, viewerId).where('c.id', '=', chatId).executeTakeFirst();
+  return row && withCount(row);
+}
+
+/** How many chats the buyer started since `since` (the per-user limit on new chats). */
+export async function countChatsStartedSince(db: Db, buyerGoogleId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('chats')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('buyer_google_id', '=', buyerGoogleId)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The chat of this buyer about this product, if there is one. */
+export async function findBuyerChat(
+  db: Db,
+  buyerGoogleId: string,
+  shop: string,
+  productId: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('chats')
+    .select('id')
+    .where('buyer_google_id', '=', buyerGoogleId)
+    .where('shop', '=', shop)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The newest `limit` messages of a chat, oldest first. */
+export async function findMessages(db: Db, chatId: number, limit: number): Promise<ChatMessageRow[]> {
+  const rows = await db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('chat_id', '=', chatId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+/** The message this sender already stored under this client id, if any. */
+export async function findMessageByClientId(
+  db: Db,
+  chatId: number,
+  senderGoogleId: string,
+  clientMessageId: string,
+): Promise<ChatMessageRow | undefined> {
+  return db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('chat_id', '=', chatId)
+    .where('sender_google_id', '=', senderGoogleId)
+    .where('client_message_id', '=', clientMessageId)
+    .executeTakeFirst();
+}
+
+export interface NewMessage {
+  chatId: number;
+  senderGoogleId: string;
+  content: string;
+  images: string[];
+  clientMessageId: string | undefined;
+  lastMessage: string;
+  at: string;
+}
+
+/**
+ * Stores a message and makes it the chat's last one. The chat row is updated first: its lock orders two
+ * sends to one chat, so the later id is always the one the list shows.
+ */
+export async function insertMessage(db: Db, message: NewMessage): Promise<ChatMessageRow> {
+  await db
+    .updateTable('chats')
+    .set({ last_message: message.lastMessage, last_message_time: message.at, last_activity: message.at })
+    .where('id', '=', message.chatId)
+    .execute();
+  return db
+    .insertInto('chat_messages')
+    .values({
+      chat_id: message.chatId,
+      sender_google_id: message.senderGoogleId,
+      content: message.content,
+      images: JSON.stringify(message.images),
+      created_at: message.at,
+      client_message_id: message.clientMessageId ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Moves the user's read marker to the chat's newest message (never backwards). */
+export async function markRead(db: Db, chatId: number, userId: string): Promise<void> {
+  const newest = await db
+    .selectFrom('chat_messages')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('chat_id', '=', chatId)
+    .executeTakeFirst();
+  const lastId = Number(newest?.id ?? 0);
+  await db
+    .insertInto('chat_reads')
+    .values({ chat_id: chatId, user_id: userId, last_read_message_id: lastId })
+    .onConflict((conflict) =>
+      conflict.columns(['chat_id', 'user_id']).doUpdateSet({
+        last_read_message_id: sql<number>`case when chat_reads.last_read_message_id > ${lastId}
+          then chat_reads.last_read_message_id else ${lastId} end`,
+      }),
+    )
+    .execute();
+}

@@ -1,0 +1,141 @@
+/**
+ * Two app instances over one PostgreSQL schema and one Redis, as two processes behind a load balancer
+ * would be: a buyer on one and the seller on the other still chat (DESIGN §1). Skipped without
+ * TEST_DATABASE_URL or a Redis at 127.0.0.1:6379 (CI has both).
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SendMessageAck } from '../../../shared/schemas/chat.js';
+import { buildApp } from '../../app.js';
+import { openDatabase, type DatabaseHandle } from '../../db/database.js';
+import { addProduct } from '../../test/fixtures.js';
+import { buyerHeaders, createTestApp, type TestApp } from '../../test/harness.js';
+import { type ChatClient, connect, next } from './socket-test-kit.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    await client.quit();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const canRun = Boolean(process.env.TEST_DATABASE_URL) && (await redisAnswers());
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+describe('start-up', () => {
+  it('refuses to start with a sentence when REDIS_URL does not answer', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const config = { ...t.config, REDIS_URL: 'redis://127.0.0.1:1' };
+      await expect(
+        buildApp({ ...t.app.deps, config }, { serveClient: false, orderSweepMs: 0 }),
+      ).rejects.toThrow(/^Redis at REDIS_URL does not answer \(.+\)\. Start Redis or unset REDIS_URL/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.skipIf(!canRun)('chat across two app processes through Redis', () => {
+  // Ids of this run only: another run on the same Redis shares its channels.
+  const run = crypto.randomBytes(4).toString('hex');
+  const SELLER = `seller-${run}`;
+  const BUYER = `buyer-${run}`;
+  let a: TestApp;
+  let b: FastifyInstance;
+  let bHandle: DatabaseHandle;
+  let urlA: string;
+  let urlB: string;
+  const open: ChatClient[] = [];
+
+  beforeAll(async () => {
+    a = await createTestApp('postgres', { SELLER_USER_ID: SELLER, REDIS_URL });
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(a.handle.db);
+    bHandle = openDatabase({
+      databaseUrl: process.env.TEST_DATABASE_URL,
+      sqliteFile: '',
+      pgSchema: rows[0]!.schema,
+    });
+    b = await buildApp({ ...a.app.deps, db: bHandle.db }, { serveClient: false, orderSweepMs: 0 });
+    await addProduct(a.handle.db, 'ayz', 301, { title: 'Open-box camera' });
+    urlA = await listen(a.app);
+    urlB = await listen(b);
+  });
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await bHandle?.close();
+    await a?.close();
+  });
+
+  it('carries messages, typing and list updates between a buyer on one and the seller on the other', async () => {
+    const buyerAuth = await buyerHeaders(a, { sub: BUYER, name: 'Bea' });
+    const sellerAuth = await buyerHeaders(a, { sub: SELLER });
+    const started = await b.inject({
+      method: 'POST',
+      url: '/api/chats',
+      headers: buyerAuth,
+      payload: { productId: 301, title: 't', buyer_name: 'Body name', store: 'ayz', buyerGoogleId: BUYER },
+    });
+    expect(started.statusCode).toBe(200);
+    const chatId = started.json().id as number;
+
+    const buyer = await connect(urlA, { token: buyerAuth.authorization.slice(7) });
+    const seller = await connect(urlB, { token: sellerAuth.authorization.slice(7) });
+    open.push(buyer, seller);
+    for (const socket of [buyer, seller]) {
+      const joined = next(socket, 'chatHistory');
+      socket.emit('joinChat', { chatId });
+      await joined;
+    }
+
+    const sellerGets = next(seller, 'newMessage');
+    const sellerList = next(seller, 'chatUpdated', (chat) => chat.id === chatId && chat.unread_count === 1);
+    const ack = await new Promise<SendMessageAck>((resolve) =>
+      buyer.emit(
+        'sendMessage',
+        { chatId, senderGoogleId: BUYER, content: 'Across processes', images: [] },
+        resolve,
+      ),
+    );
+    expect(ack.ok).toBe(true);
+    expect(await sellerGets).toMatchObject({
+      chat_id: chatId,
+      content: 'Across processes',
+      sender_google_id: BUYER,
+    });
+    expect(await sellerList).toMatchObject({
+      last_message: 'Across processes',
+      buyer_name: 'Bea',
+    });
+
+    const buyerSeesTyping = next(buyer, 'typing');
+    seller.emit('typing', { chatId, userId: SELLER });
+    expect(await buyerSeesTyping).toEqual({ chatId, userId: SELLER });
+
+    const buyerGets = next(buyer, 'newMessage');
+    const buyerList = next(buyer, 'chatUpdated', (chat) => chat.last_message === 'Yes, it is');
+    seller.emit('sendMessage', { chatId, senderGoogleId: SELLER, content: 'Yes, it is', images: [] });
+    expect(await buyerGets).toMatchObject({ content: 'Yes, it is', sender_google_id: SELLER });
+    expect(await buyerList).toMatchObject({ id: chatId, unread_count: 1 });
+  });
+});

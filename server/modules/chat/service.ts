@@ -1,0 +1,199 @@
+/**
+ * The buyer–seller chat (SPEC §4 Chat, DESIGN §6): who may see a chat, its list, history, messages and
+ * images. Created once in app.ts; the HTTP routes and the socket module both call it.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../../../shared/schemas/buying.js';
+import { chatLastMessageText } from '../../../shared/rules.js';
+import {
+  CHAT_HISTORY_LIMIT,
+  CHAT_IMAGE_NAME,
+  type ChatMessage,
+  type ChatSummary,
+  type SendMessageEvent,
+} from '../../../shared/schemas/chat.js';
+import { SHOPS, type ShopKey } from '../../../shared/shops.js';
+import type { Config } from '../../config.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { ChatRow, Database } from '../../db/types.js';
+import { badRequest, HttpError, noSuchProduct } from '../../http/errors.js';
+import * as catalogRepo from '../catalog/repository.js';
+import { isRegularFile, resolveInside, servableFile } from '../images/safe-path.js';
+import { toWebp, type UploadedFile, writeAtomically } from '../images/store.js';
+import { presentChat, presentMessage } from './presenter.js';
+import * as repo from './repository.js';
+
+/** One sentence for a chat that is missing and for one that is someone else's: neither tells which. */
+export const CHAT_NOT_YOURS = 'That chat does not exist or is not yours.';
+export const NO_SELLER = 'The seller has not set up chat yet.';
+/** The seller's list holds at most this many chats (the ones with the newest activity). */
+export const CHAT_LIST_LIMIT = 500;
+/** New chats one buyer may start per hour (counted in the database, so every process agrees). */
+export const NEW_CHATS_PER_HOUR = 10;
+export const TOO_MANY_CHATS = 'You have started too many chats in the last hour. Please try again later.';
+export const NOT_OPEN_BOX = 'Chat is only for open-box products.';
+
+export interface StartChatInput {
+  productId: number;
+  store: ShopKey;
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+export function createChatService(deps: { db: Kysely<Database>; config: Config }) {
+  const { db, config } = deps;
+  const sellerId = config.SELLER_USER_ID;
+  const imagesRoot = path.join(config.dataDir, 'chat-images');
+  const isSeller = (userId: string) => sellerId !== undefined && userId === sellerId;
+
+  /** The chat, when the user is its buyer or the seller; else 403 with the one sentence. */
+  async function accessibleChat(chatId: number, userId: string): Promise<ChatRow> {
+    const chat = await repo.findChat(db, chatId);
+    if (!chat || (chat.buyer_google_id !== userId && !isSeller(userId))) {
+      throw new HttpError(403, CHAT_NOT_YOURS);
+    }
+    return chat;
+  }
+
+  const imagePath = (chatId: number, name: string) => `/api/chats/${chatId}/images/${name}`;
+
+  /** Every image of a message must be an upload to this same chat that is still stored. */
+  async function checkImages(chatId: number, images: readonly string[]): Promise<void> {
+    const prefix = imagePath(chatId, '');
+    for (const image of images) {
+      const name = image.startsWith(prefix) ? image.slice(prefix.length) : '';
+      const stored =
+        CHAT_IMAGE_NAME.test(name) &&
+        (await isRegularFile(await resolveInside(imagesRoot, String(chatId), name)));
+      if (!stored) throw badRequest('Every image must be one uploaded to this chat.');
+    }
+  }
+
+  return {
+    sellerId,
+    isSeller,
+    accessibleChat,
+
+    /** SPEC §7 POST /api/chats: the same buyer and product always get the same chat. */
+    async startChat(buyer: SessionUser, input: StartChatInput, now = new Date()): Promise<number> {
+      if (sellerId === undefined) throw new HttpError(503, NO_SELLER);
+      if (isSeller(buyer.sub)) throw badRequest('You are the seller: buyers start chats with you.');
+      const shop = SHOPS[input.store];
+      // Open-box shops are the ones sold through this site (cart, condition grades); the others link out.
+      if (!shop.hasCart && !shop.hasConditions) throw badRequest(NOT_OPEN_BOX);
+      const product = await catalogRepo.findProduct(db, input.store, input.productId);
+      if (!product) throw noSuchProduct(shop.name, input.productId);
+      const existing = await repo.findBuyerChat(db, buyer.sub, input.store, input.productId);
+      if (existing === undefined) {
+        const since = new Date(now.getTime() - 3_600_000).toISOString();
+        if ((await repo.countChatsStartedSince(db, buyer.sub, since)) >= NEW_CHATS_PER_HOUR) {
+          throw new HttpError(429, TOO_MANY_CHATS);
+        }
+      }
+      // Title from the catalogue and name from the session, not the request: a chat cannot be named as
+      // something (or someone) else.
+      return repo.upsertChat(db, {
+        shop: input.store,
+        productId: input.productId,
+        title: product.title,
+        buyerGoogleId: buyer.sub,
+        buyerName: buyer.name,
+        at: now.toISOString(),
+      });
+    },
+
+    /** The seller sees every chat, a buyer only their own; newest activity first. */
+    async listChats(userId: string): Promise<ChatSummary[]> {
+      const rows = await repo.listChats(db, userId, isSeller(userId) ? undefined : userId, CHAT_LIST_LIMIT);
+      return rows.map((row) => presentChat(row, sellerId ?? ''));
+    },
+
+    /** One chat as this participant's list shows it (after a message or a read), or undefined when gone. */
+    async chatFor(chatId: number, userId: string): Promise<ChatSummary | undefined> {
+      const row = await repo.findChatForViewer(db, userId, chatId);
+      return row && presentChat(row, sellerId ?? '');
+    },
+
+    async history(chatId: number, userId: string): Promise<ChatMessage[]> {
+      await accessibleChat(chatId, userId);
+      return (await repo.findMessages(db, chatId, CHAT_HISTORY_LIMIT)).map(presentMessage);
+    },
+
+    async markRead(chatId: number, userId: string): Promise<void> {
+      await accessibleChat(chatId, userId);
+      await repo.markRead(db, chatId, userId);
+    },
+
+    /**
+     * Stores a message (SPEC §5: text or at least one image) and returns it with the chat's participants,
+     * who are told of it once it is stored.
+     */
+    async sendMessage(
+      userId: string,
+      event: SendMessageEvent,
+      now = new Date(),
+    ): Promise<{ message: ChatMessage; participants: string[]; stored: boolean }> {
+      const chat = await accessibleChat(event.chatId, userId);
+      const clientId = event.clientMessageId;
+      const earlier = async () =>
+        clientId === undefined ? undefined : repo.findMessageByClientId(db, chat.id, userId, clientId);
+      const resent = await earlier();
+      if (resent)
+        return { message: presentMessage(resent), participants: participantsOf(chat), stored: false };
+      if (event.content.trim() === '' && event.images.length === 0) {
+        throw badRequest('Write a message or attach an image.');
+      }
+      await checkImages(chat.id, event.images);
+      const lastMessage = chatLastMessageText(event.content, event.images.length);
+      let row;
+      try {
+        row = await db.transaction().execute(async (trx) => {
+          const stored = await repo.insertMessage(trx, {
+            chatId: chat.id,
+            senderGoogleId: userId,
+            content: event.content,
+            images: event.images,
+            clientMessageId: clientId,
+            lastMessage,
+            at: now.toISOString(),
+          });
+          // The sender has read everything up to their own message.
+          await repo.markRead(trx, chat.id, userId);
+          return stored;
+        });
+      } catch (error) {
+        // The same message sent twice at once: the other send stored it; answer with that one.
+        const twin = isUniqueViolation(error) ? await earlier() : undefined;
+        if (!twin) throw error;
+        return { message: presentMessage(twin), participants: participantsOf(chat), stored: false };
+      }
+      return { message: presentMessage(row), participants: participantsOf(chat), stored: true };
+    },
+
+    participantsOf,
+
+    /** Decodes an upload to .webp and stores it under an unguessable name in the chat's folder. */
+    async storeImage(chatId: number, file: UploadedFile): Promise<string> {
+      const webp = await toWebp(file);
+      const dir = await resolveInside(imagesRoot, String(chatId));
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${crypto.randomBytes(16).toString('hex')}.webp`;
+      await writeAtomically(await resolveInside(dir, name), webp);
+      return imagePath(chatId, name);
+    },
+
+    /** The absolute path of a stored chat image, or undefined when there is none. */
+    async imageFile(chatId: number, name: string): Promise<string | undefined> {
+      if (!CHAT_IMAGE_NAME.test(name)) return undefined;
+      const relative = await servableFile(imagesRoot, String(chatId), name);
+      return relative === undefined ? undefined : path.join(imagesRoot, relative);
+    },
+  };
+
+  function participantsOf(chat: ChatRow): string[] {
+    return sellerId === undefined ? [chat.buyer_google_id] : [chat.buyer_google_id, sellerId];
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../../http/errors.js';
+import { bearerToken, isValidAdminToken } from '../admin-auth/service.js';
+import { buyerFromRequest, SIGN_IN_REQUIRED } from '../buyers/require-buyer.js';
+import type { OrderCaller } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireBuyerOrAdmin for the calls both a buyer and the admin may make. */
+    orderCaller?: OrderCaller;
+  }
+}
+
+/**
+ * For the one call SPEC §7 gives both sides (DELETE /api/purchase/{payment_id}): a live buyer token or a
+ * live admin token, else 401. A buyer token is tried first: it needs no database.
+ */
+export function requireBuyerOrAdmin(scope: FastifyInstance): void {
+  scope.addHook('onRequest', async (request) => {
+    const buyer = await buyerFromRequest(request, scope.deps.secrets.sessionSecret);
+    if (buyer) {
+      request.buyer = buyer;
+      request.orderCaller = { kind: 'buyer', buyer };
+      return;
+    }
+    if (await isValidAdminToken(scope.deps, bearerToken(request.headers.authorization))) {
+      request.orderCaller = { kind: 'admin' };
+      return;
+    }
+    throw new HttpError(401, SIGN_IN_REQUIRED);
+  });
+}
+
+export function orderCaller(request: FastifyRequest): OrderCaller {
+  if (!request.orderCaller) throw new HttpError(401, SIGN_IN_REQUIRED);
+  return request.orderCaller;
+}

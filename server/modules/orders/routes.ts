@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminOrdersQuerySchema,
+  adminOrdersResponseSchema,
+  createPurchaseBodySchema,
+  createPurchaseResponseSchema,
+  googleUserParamsSchema,
+  myPurchasesResponseSchema,
+  paymentIdParamsSchema,
+  shippedBodySchema,
+} from '../../../shared/schemas/buying.js';
+import { okSchema } from '../../../shared/schemas/common.js';
+import { requireAdmin } from '../admin-auth/require-admin.js';
+import { assertOwnGoogleId, requireBuyer } from '../buyers/require-buyer.js';
+import { orderCaller, requireBuyerOrAdmin } from './require-buyer-or-admin.js';
+import * as orders from './service.js';
+
+/** The buyer's purchases (SPEC §7): each call the signed-in buyer's own. */
+const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireBuyer(app);
+  const { db, paymentProvider } = app.deps;
+
+  app.post(
+    '/api/create-purchase',
+    { schema: { body: createPurchaseBodySchema, response: { 201: createPurchaseResponseSchema } } },
+    async (request, reply) => {
+      const buyer = assertOwnGoogleId(request, request.body.google_id);
+      const created = await orders.createPurchase(db, paymentProvider, buyer, request.body, {
+        log: request.log,
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/my-purchases/:googleUserId',
+    { schema: { params: googleUserParamsSchema, response: { 200: myPurchasesResponseSchema } } },
+    async (request) => orders.listMyPurchases(db, assertOwnGoogleId(request, request.params.googleUserId)),
+  );
+};
+
+/** SPEC §7 gives DELETE /api/purchase/{payment_id} to the buyer and to the admin alike. */
+const purchaseDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireBuyerOrAdmin(app);
+  const { db } = app.deps;
+
+  app.delete(
+    '/api/purchase/:payment_id',
+    { schema: { params: paymentIdParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await orders.deletePurchase(db, orderCaller(request), request.params.payment_id);
+      return { ok: true as const };
+    },
+  );
+};
+
+/** The admin orders page (SPEC §2, §7). */
+const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireAdmin(app);
+  const { db } = app.deps;
+
+  app.get(
+    '/api/admin-purchases',
+    { schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersResponseSchema } } },
+    async (request, reply) => {
+      const { items, total } = await orders.listAdminOrders(db, request.query);
+      // SPEC §7 reads a bare array; the count of every matching order travels beside it.
+      reply.header('X-Total-Count', String(total));
+      return items;
+    },
+  );
+
+  app.patch(
+    '/api/admin-purchases/:payment_id/shipped',
+    { schema: { params: paymentIdParamsSchema, body: shippedBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      await orders.setShipped(db, request.params.payment_id, request.body);
+      return { ok: true as const };
+    },
+  );
+};
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(buyerOrderRoutes);
+  await app.register(purchaseDeleteRoutes);
+  await app.register(adminOrderRoutes);
+};

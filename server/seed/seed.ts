@@ -1,0 +1,115 @@
+import path from 'node:path';
+import type { Kysely, Transaction } from 'kysely';
+import { CONDITIONS, SHOPS, SHOP_KEYS, type ShopKey } from '../../shared/shops.js';
+import { countProducts, insertProduct, type ConditionInput } from '../modules/catalog/repository.js';
+import type { Database } from '../db/types.js';
+import { DEMO_CATALOGUE, type SubCategorySeed } from './catalogue-data.js';
+import { writeProductImages } from './images.js';
+
+/** A small deterministic PRNG, so every fresh demo catalogue is the same. */
+function mulberry32(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function describe(title: string, sub: SubCategorySeed): string {
+  const items = sub.features.map((feature) => `<li>${escapeHtml(feature)}</li>`).join('');
+  return `<h2>${escapeHtml(title)}</h2><p>A dependable pick in <strong>${escapeHtml(sub.category)}</strong>, chosen for build quality and value.</p><ul>${items}</ul><p><em>Check the retailer page for the latest price and delivery options.</em></p>`;
+}
+
+/** Quantities that show every stock label: one left, several, none. */
+function conditionStock(random: () => number, index: number): ConditionInput[] {
+  const pattern = index % 5;
+  return CONDITIONS.map((condition, c) => {
+    const base = 20 + Math.round(random() * 60) + c * 25;
+    let quantity = Math.floor(random() * 6);
+    if (pattern === 0) quantity = c === 2 ? 1 : 0; // a single item left
+    if (pattern === 4) quantity = 0; // sold out in every condition
+    if (pattern === 2 && c === 0) quantity = 0;
+    return {
+      condition,
+      price_cents: pattern === 3 && c === 0 ? 0 : base * 100 + 99,
+      available_quantity: quantity,
+    };
+  });
+}
+
+async function seedShop(
+  db: Kysely<Database> | Transaction<Database>,
+  shopKey: ShopKey,
+  imagesDir: string,
+): Promise<void> {
+  const shop = SHOPS[shopKey];
+  const random = mulberry32(SHOP_KEYS.indexOf(shopKey) + 7);
+  let id = 0;
+  const start = Date.UTC(2026, 0, 1);
+  const products: Promise<void>[] = [];
+  const images: Promise<void>[] = [];
+  for (const main of DEMO_CATALOGUE[shopKey]) {
+    for (const sub of main.subs) {
+      for (const [index, title] of sub.titles.entries()) {
+        id += 1;
+        const [low, high] = sub.price;
+        const priceCents = Math.round((low + random() * (high - low)) * 100) - 1;
+        // PC Build compares typical and current totals, so every PC part has a typical price.
+        const hasTypical = random() < 0.5 || shop.showCategoryTotals;
+        const at = new Date(start + id * 3_600_000).toISOString();
+        const imageCount = 2 + (id % 3);
+        products.push(
+          insertProduct(
+            db,
+            {
+              shop: shopKey,
+              id,
+              title,
+              main_category: main.main,
+              category: sub.category,
+              price_cents: Math.max(priceCents, 0),
+              typical_price_cents: hasTypical ? Math.round(priceCents * (1.15 + random() * 0.3)) : 0,
+              rate: shop.hasRating ? 3 + Math.floor(random() * 3) : 0,
+              availability: shop.hasAvailability && random() < 0.12 ? 'NO' : 'YES',
+              link: shop.hasLink ? `https://www.amazon.com/s?k=${encodeURIComponent(title)}` : '',
+              description: describe(title, sub),
+              view_count: Math.floor(random() * 500),
+              image_count: imageCount,
+              store: shop.hasConditions ? 'AYZ' : '',
+              ebay:
+                shop.hasConditions && index % 2 === 0
+                  ? `https://www.ebay.com/sch/i.html?_nkw=${encodeURIComponent(title)}`
+                  : '',
+              facebook_marketplace:
+                shop.hasConditions && index % 3 === 0 ? 'https://www.facebook.com/marketplace/' : '',
+              offer_up: shop.hasConditions && index === 1 ? 'https://offerup.com/' : '',
+              mercari_marketplaces: shop.hasConditions && index === 2 ? 'https://www.mercari.com/' : '',
+              stock_quantity: 0,
+              created_at: at,
+              updated_at: at,
+            },
+            shop.hasConditions ? conditionStock(random, index + id) : [],
+          ),
+        );
+        images.push(
+          writeProductImages(path.join(imagesDir, shop.imageFolder, String(id)), sub.icon, imageCount, id),
+        );
+      }
+    }
+  }
+  await Promise.all([...products, ...images]);
+}
+
+/** Seeds the demo catalogue into an empty database (DESIGN §8 SEED_DEMO); leaves any other database alone. */
+export async function seedDemoCatalogue(db: Kysely<Database>, imagesDir: string): Promise<boolean> {
+  if ((await countProducts(db)) > 0) return false;
+  // One transaction: a crash mid-seed leaves an empty database, so the next start seeds again.
+  await db.transaction().execute(async (trx) => {
+    for (const shopKey of SHOP_KEYS) await seedShop(trx, shopKey, imagesDir);
+  });
+  return true;
+}
