@@ -68,7 +68,10 @@ export class ChatClient {
     readonly token: string,
     readonly userId: string,
   ) {
-    this.socket = io({ auth: { token } });
+    // WebSocket from the start: no long-polling handshake to upgrade from (an upgrade that stalls on a
+    // busy machine left the chat on 'Loading messages…'), and no sticky sessions needed behind a
+    // load balancer with several processes.
+    this.socket = io({ auth: { token }, transports: ['websocket'] });
     this.socket.on('connect', this.onConnect);
     this.socket.on('disconnect', () => this.update({ connected: false, typing: new Set() }));
     this.socket.on('connect_error', (error) => {
