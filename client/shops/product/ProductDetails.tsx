@@ -9,7 +9,7 @@ import styles from './ProductDetails.module.css';
 
 function DefaultOffer({ product, shop }: { product: ProductDetail; shop: ShopConfig }) {
   return product.kind === 'affiliate' ? (
-    <AffiliateOffer product={product} hasRating={shop.hasRating} />
+    <AffiliateOffer product={product} hasRating={shop.hasRating} showsPriceDate={shop.showsPriceDate} />
   ) : null;
 }
 
