@@ -1,6 +1,6 @@
 /** The head of each kind of page: a product, a shop, and every other page (generic, not to be listed). */
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';
-import { conditionOffers, previewImageUrl } from '../../../shared/rules.js';
+import { conditionOffers, previewImageUrl, productPageTitle } from '../../../shared/rules.js';
 import { CONDITION_INFO, CONDITION_SCHEMA_ORG, SITE_NAME, type ShopConfig } from '../../../shared/shops.js';
 import type { PageHead } from './head.js';
 import { plainText, shorten } from './plain-text.js';
@@ -65,7 +65,7 @@ export function productHead(origin: string, shop: ShopConfig, product: ProductDe
       ? `${origin}${previewImageUrl(shop.imageFolder, product.id, product.updated_at)}`
       : undefined;
   return {
-    title: `${product.title} | ${shop.name}`,
+    title: productPageTitle(product.title, shop),
     description,
     canonical: url,
     openGraph: { type: 'product', siteName: SITE_NAME, image },
