@@ -36,6 +36,8 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { scheduleUnpaidOrderSweep } from './modules/orders/sweep.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { indexPageRenderer } from './modules/seo/index-page.js';
+import { seoRoutes } from './modules/seo/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 export interface AppDeps {
@@ -72,6 +74,8 @@ export interface BuildOptions {
   clientDir?: string;
   /** Told of every route as it is registered (tests check that each non-public one needs the admin). */
   onRoute?: (route: RouteOptions) => void;
+  /** URLs per sitemap file (default 50,000, the protocol's limit); tests lower it to see the paging. */
+  sitemapUrlLimit?: number;
   /** How often this process expires unpaid orders past ORDER_HOLD_MINUTES; 0 turns the timer off (tests). */
   orderSweepMs?: number;
 }
@@ -146,6 +150,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
+  await app.register(seoRoutes, { sitemapUrlLimit: options.sitemapUrlLimit });
   const chat = createChatService(deps);
   await app.register(chatRoutes, { chat });
   await attachChatSocket(app, chat, deps.config.REDIS_URL);
@@ -156,7 +161,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   return app;
 }
 
-/** The built SPA: hashed assets cached for a year, index.html for every other page route. */
+/**
+ * The built SPA: hashed assets cached for a year, index.html for every other page route, with the head
+ * (title, description, Open Graph, JSON-LD) of that page, revalidated on every visit.
+ */
 async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -169,15 +177,19 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
   });
   // vite.config.ts emits hidden source maps for error trackers; a production shop does not hand them out.
   const hideSourceMaps = app.deps.config.NODE_ENV === 'production';
+  const renderIndexPage = indexPageRenderer(
+    app.deps,
+    await fs.promises.readFile(path.join(clientDir, 'index.html'), 'utf8'),
+  );
   app.get('/*', async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/images/')) {
       return reply.code(404).send({ error: noSuchEndpoint(request) });
     }
     if (hideSourceMaps && /\.map$/i.test(url)) return reply.code(404).send({ error: 'No such file.' });
-    const file = await servableFile(clientDir, ...url.split('/'));
+    const file = url === '/index.html' ? undefined : await servableFile(clientDir, ...url.split('/'));
     if (file !== undefined) return reply.sendFile(file);
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    const page = await renderIndexPage(request);
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   });
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_NAME } from '../shared/shops.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { createTestApp, type TestApp } from './test/harness.js';
@@ -62,7 +63,8 @@ describe('serving the built client', () => {
     const app = await appIn('production');
     const leak = await app.inject('/assets/leak.js');
     expect(leak.body).not.toContain('not for visitors');
-    expect(leak.body).toContain('<title>shop</title>');
-    expect((await app.inject('/products/1')).body).toContain('<title>shop</title>');
+    // The page: index.html with the generic head the server writes for a path that is no shop's.
+    expect(leak.body).toContain(`<title>${SITE_NAME}</title>`);
+    expect((await app.inject('/products/1')).body).toContain(`<title>${SITE_NAME}</title>`);
   });
 });

@@ -47,6 +47,7 @@ const envSchema = z
     NOWPAYMENTS_API_KEY: optionalText,
     NOWPAYMENTS_IPN_SECRET: optionalText,
     NOWPAYMENTS_API_URL: z.url({ error: 'must be a URL' }).default('https://api.nowpayments.io/v1'),
+    /** The site's public address: payment callbacks, and absolute URLs in page heads, sitemaps and robots.txt. */
     PUBLIC_URL: urlText(['http', 'https']),
     /** How long an unpaid order holds its units before the sweep expires it and returns them to stock. */
     ORDER_HOLD_MINUTES: z.coerce

@@ -11,6 +11,7 @@ import {
   isMoneyArriving,
   pageCount,
   paymentStatusPredecessors,
+  priceDate,
   priceRange,
   priceToCents,
   releasesStock,
@@ -40,6 +41,13 @@ describe('prices', () => {
     expect(showsTypicalPrice('')).toBe(false);
     expect(showsTypicalPrice('n/a')).toBe(false);
     expect(showsTypicalPrice('0.01')).toBe(true);
+  });
+
+  it("dates an affiliate price by updated_at's UTC day", () => {
+    expect(priceDate('2026-03-09T23:59:59.999Z')).toBe('2026-03-09');
+    // Late evening in New York is already the next day in UTC: the date does not depend on the reader.
+    expect(priceDate('2026-03-09T22:30:00-05:00')).toBe('2026-03-10');
+    expect(priceDate('not a date')).toBeNull();
   });
 });
 

@@ -138,6 +138,20 @@ export function previewImageUrl(folder: string, id: number, version?: string): s
   return `/images/${folder}/${id}/preview/1.webp${suffix}`;
 }
 
+/**
+ * The UTC date (YYYY-MM-DD) an affiliate price was last updated, from the product's updated_at: the
+ * retailer's price may have moved since. Null for a timestamp that is not a date.
+ */
+export function priceDate(updatedAt: string): string | null {
+  const at = new Date(updatedAt);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString().slice(0, 10);
+}
+
+/** A product page's title: the server's <title> for `?product=` URLs, and the tab's while the modal is open. */
+export function productPageTitle(productTitle: string, shop: Pick<ShopConfig, 'name'>): string {
+  return `${productTitle} | ${shop.name}`;
+}
+
 /** Seconds as the m:ss countdown of SPEC §2 ("4:05", "0:09", "12:00"); the server's 429 sentence uses it too. */
 export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

@@ -2,6 +2,9 @@
  * The shop registry: every difference between the four shops lives here as data.
  * Screens and routes read flags from an entry; none of them branches on a shop's name.
  */
+/** The site's name: og:site_name, and the title of pages that belong to no shop. */
+export const SITE_NAME = 'AYZ Storefront';
+
 export const SHOP_KEYS = ['default', 'ayz', 'pc', 'smart'] as const;
 export type ShopKey = (typeof SHOP_KEYS)[number];
 
@@ -13,6 +16,10 @@ export interface ShopConfig {
   key: ShopKey;
   /** Name in the top navigation bar. */
   name: string;
+  /** The shop page's <title> and og:title, put in the HTML by the server (server/modules/seo). */
+  seoTitle: string;
+  /** The shop page's meta description and og:description (at most ~160 characters). */
+  seoDescription: string;
   route: string;
   adminRoute: string;
   /** Title of the shop's admin screen. */
@@ -45,6 +52,8 @@ export interface ShopConfig {
   hasOrders: boolean;
   /** The header carries the cart badge and the account control. */
   hasCart: boolean;
+  /** Prices are copied from a retailer: the modal says 'Price as of <date of the last update>'. */
+  showsPriceDate: boolean;
 }
 
 const AFFILIATE_SORTS = ['title', 'views', 'rating', 'price_asc', 'price_desc'] as const;
@@ -53,6 +62,9 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
   default: {
     key: 'default',
     name: 'Referrals Shop',
+    seoTitle: 'Referrals Shop: hand-picked products at retailer prices',
+    seoDescription:
+      'Hand-picked headphones, speakers, monitors, tablets, kitchen appliances and more, with typical and current prices, ratings and a link to buy from the retailer.',
     route: '/refferals',
     adminRoute: '/admin',
     adminTitle: 'Referrals Shop Admin Panel',
@@ -72,10 +84,14 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     listIncludesCategories: false,
     hasOrders: false,
     hasCart: false,
+    showsPriceDate: true,
   },
   ayz: {
     key: 'ayz',
     name: 'Open Box Store',
+    seoTitle: 'Open Box Store: graded open-box electronics',
+    seoDescription:
+      'Open-box electronics graded Excellent, Very Good, Good or Acceptable, bought on site with crypto checkout, order tracking and a chat with the seller.',
     route: '/',
     adminRoute: '/ayzadmin',
     adminTitle: 'AYZ Admin Panel',
@@ -95,10 +111,14 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     listIncludesCategories: false,
     hasOrders: true,
     hasCart: true,
+    showsPriceDate: false,
   },
   pc: {
     key: 'pc',
     name: 'PC Build',
+    seoTitle: 'PC Build: processors, graphics cards, memory and storage',
+    seoDescription:
+      'Parts for your next PC: processors, motherboards, graphics cards, memory, SSDs and hard drives, with typical and current prices and totals per part.',
     route: '/pcshop',
     adminRoute: '/pcadmin',
     adminTitle: 'PC Admin Panel',
@@ -118,10 +138,14 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     listIncludesCategories: true,
     hasOrders: false,
     hasCart: false,
+    showsPriceDate: true,
   },
   smart: {
     key: 'smart',
     name: 'Smart Shop',
+    seoTitle: 'Smart Shop: smart home and wearable gadgets',
+    seoDescription:
+      'Smart bulbs, plugs, security cameras, watches, rings and fitness trackers, with ratings, typical and current prices and a link to buy from the retailer.',
     route: '/smartshop',
     adminRoute: '/smartadmin',
     adminTitle: 'Smart Shop Admin Panel',
@@ -141,6 +165,7 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     listIncludesCategories: true,
     hasOrders: false,
     hasCart: false,
+    showsPriceDate: true,
   },
 };
 
@@ -165,6 +190,22 @@ export const CONDITION_INFO: Record<Condition, { label: string; emoji: string }>
   good: { label: 'Good', emoji: '🟡' },
   verygood: { label: 'Very Good', emoji: '🟢' },
   excellent: { label: 'Excellent', emoji: '💎' },
+};
+
+export type SchemaOrgItemCondition =
+  `https://schema.org/${'New' | 'Refurbished' | 'Used' | 'Damaged'}Condition`;
+
+/**
+ * A condition as schema.org's OfferItemCondition, for the JSON-LD Offer search engines read. Every open-box
+ * unit has been opened and is sold as is, so each grade, Excellent included, is UsedCondition: NewCondition
+ * would claim a sealed unit and RefurbishedCondition a repair and re-certification that does not happen
+ * here, and Google's merchant rules list open-box goods as used. The grade itself goes in the Offer's name.
+ */
+export const CONDITION_SCHEMA_ORG: Record<Condition, SchemaOrgItemCondition> = {
+  acceptable: 'https://schema.org/UsedCondition',
+  good: 'https://schema.org/UsedCondition',
+  verygood: 'https://schema.org/UsedCondition',
+  excellent: 'https://schema.org/UsedCondition',
 };
 
 /** External marketplaces an open-box product may also be listed on (SPEC §2). */

@@ -5,6 +5,7 @@ import { AnimatedBackground } from '../ui/AnimatedBackground.js';
 import { Footer } from '../ui/Footer.js';
 import { Marquee } from '../ui/Marquee.js';
 import { PageLoading } from './PageLoading.js';
+import { useForgetLandingTitle } from './useForgetLandingTitle.js';
 
 /** The frame around every page: background, disclosure marquee, the page, footer, the floating chat. */
 export function SiteLayout() {
@@ -12,6 +13,7 @@ export function SiteLayout() {
   useEffect(() => {
     window.scrollTo(0, 0); // Braces matter: newer Chromium returns a promise here, and effects must return nothing.
   }, [pathname]);
+  useForgetLandingTitle(pathname);
 
   return (
     <>

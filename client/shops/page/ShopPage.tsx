@@ -4,6 +4,7 @@
  * and from the extensions the route table plugs in (header actions, offers; see shopExtensions.ts).
  */
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { sortModeFor } from '../../../shared/rules.js';
 import { useCatalogOverviewQuery } from '../../endpoints/catalogOverview.js';
@@ -19,7 +20,7 @@ import { ShopContext } from './ShopContext.js';
 import { NO_EXTENSIONS, type ShopExtensions } from './shopExtensions.js';
 import type { ShopViewState } from './shopViewState.js';
 import { Sidebar } from './Sidebar.js';
-import { useOpenProduct } from '../product/useProductDialog.js';
+import { parseProductId, PRODUCT_PARAM, useOpenProduct } from '../product/useProductDialog.js';
 import { usePersistentShopState } from './usePersistentShopState.js';
 import styles from './ShopPage.module.css';
 
@@ -42,6 +43,9 @@ export function ShopPage({ shop, extensions = NO_EXTENSIONS }: ShopPageProps) {
   const [draft, setDraft] = useState(view.searchQuery);
   const [sidebar, setSidebar] = useState<SidebarState>('closed');
   const openProduct = useOpenProduct();
+  // An open product's details name the page (React shows the latest <title> mounted, so the shop's steps aside).
+  const [params] = useSearchParams();
+  const productOpen = parseProductId(params.get(PRODUCT_PARAM)) !== null;
   const sort = sortParam(view, shop);
   const overview = useCatalogOverviewQuery({ shop: shop.key, q: view.searchQuery, sort });
 
@@ -64,7 +68,9 @@ export function ShopPage({ shop, extensions = NO_EXTENSIONS }: ShopPageProps) {
 
   return (
     <ShopContext value={context}>
-      <title>{`${view.selectedCategory ?? shop.name} | ${BRAND_NAME}`}</title>
+      {!productOpen && (
+        <title>{view.selectedCategory ? `${view.selectedCategory} | ${BRAND_NAME}` : shop.seoTitle}</title>
+      )}
       <Header
         shop={shop}
         actions={extensions.headerActions}

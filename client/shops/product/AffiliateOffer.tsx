@@ -1,11 +1,20 @@
+import { priceDate } from '../../../shared/rules.js';
 import type { AffiliateProduct } from '../../../shared/schemas/catalog.js';
 import { Stars } from '../../ui/Stars.js';
 import { BuyButton } from './BuyButton.js';
 import { Prices } from './Prices.js';
 import styles from './Offer.module.css';
 
-/** Rating, prices and the buy link of an affiliate product in the modal. */
-export function AffiliateOffer({ product, hasRating }: { product: AffiliateProduct; hasRating: boolean }) {
+interface AffiliateOfferProps {
+  product: AffiliateProduct;
+  hasRating: boolean;
+  /** Say when the price was copied from the retailer (registry: showsPriceDate). */
+  showsPriceDate: boolean;
+}
+
+/** Rating, prices (and since when), and the buy link of an affiliate product in the modal. */
+export function AffiliateOffer({ product, hasRating, showsPriceDate }: AffiliateOfferProps) {
+  const asOf = showsPriceDate ? priceDate(product.updated_at) : null;
   return (
     <div className={styles.offer}>
       {hasRating && (
@@ -16,7 +25,14 @@ export function AffiliateOffer({ product, hasRating }: { product: AffiliateProdu
           </span>
         </div>
       )}
-      <Prices price={product.price} typicalPrice={product.typical_price} size="lg" />
+      <div>
+        <Prices price={product.price} typicalPrice={product.typical_price} size="lg" />
+        {asOf && (
+          <p className={styles.note}>
+            Price as of <time dateTime={asOf}>{asOf}</time>
+          </p>
+        )}
+      </div>
       <BuyButton product={product} size="lg" />
       <p className={styles.note}>You will complete your purchase on the retailer's site.</p>
     </div>

@@ -1,4 +1,4 @@
-import { galleryImageUrls } from '../../../shared/rules.js';
+import { galleryImageUrls, productPageTitle } from '../../../shared/rules.js';
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { AffiliateOffer } from './AffiliateOffer.js';
@@ -9,7 +9,7 @@ import styles from './ProductDetails.module.css';
 
 function DefaultOffer({ product, shop }: { product: ProductDetail; shop: ShopConfig }) {
   return product.kind === 'affiliate' ? (
-    <AffiliateOffer product={product} hasRating={shop.hasRating} />
+    <AffiliateOffer product={product} hasRating={shop.hasRating} showsPriceDate={shop.showsPriceDate} />
   ) : null;
 }
 
@@ -19,6 +19,7 @@ export function ProductDetails({ product, shop }: { product: ProductDetail; shop
   const images = galleryImageUrls(shop.imageFolder, product.id, product.imagecount, product.updated_at);
   return (
     <article className={styles.details}>
+      <title>{productPageTitle(product.title, shop)}</title>
       <div className={styles.top}>
         <ProductGallery images={images} title={product.title} />
         <div className={styles.info}>

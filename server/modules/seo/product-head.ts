@@ -1,0 +1,84 @@
+/** The head of each kind of page: a product, a shop, and every other page (generic, not to be listed). */
+import type { ProductDetail } from '../../../shared/schemas/catalog.js';
+import { conditionOffers, previewImageUrl, productPageTitle } from '../../../shared/rules.js';
+import { CONDITION_INFO, CONDITION_SCHEMA_ORG, SITE_NAME, type ShopConfig } from '../../../shared/shops.js';
+import type { PageHead } from './head.js';
+import { plainText, shorten } from './plain-text.js';
+
+/** Search engines show about this many characters of a description. */
+export const DESCRIPTION_MAX = 160;
+/** The JSON-LD description may be longer, but a page need not carry a whole essay twice. */
+const JSON_LD_DESCRIPTION_MAX = 5000;
+
+const IN_STOCK = 'https://schema.org/InStock';
+const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
+
+export function shopUrl(origin: string, shop: ShopConfig): string {
+  return `${origin}${shop.route}`;
+}
+
+export function productUrl(origin: string, shop: ShopConfig, id: number): string {
+  return `${origin}${shop.route}?product=${id}`;
+}
+
+export function shopHead(origin: string, shop: ShopConfig): PageHead {
+  return {
+    title: shop.seoTitle,
+    description: shop.seoDescription,
+    canonical: shopUrl(origin, shop),
+    openGraph: { type: 'website', siteName: SITE_NAME },
+  };
+}
+
+/** Admin, account, chat and payment pages, and paths the app does not know. */
+export function unlistedHead(): PageHead {
+  return {
+    title: SITE_NAME,
+    description: 'Referrals, open-box deals, PC builds and smart gadgets in one place.',
+    noindex: true,
+  };
+}
+
+function offers(product: ProductDetail, url: string): object[] {
+  const offer = { '@type': 'Offer', priceCurrency: 'USD', url };
+  if (product.kind === 'affiliate') {
+    const availability = product.availability === 'YES' ? IN_STOCK : OUT_OF_STOCK;
+    return [{ ...offer, price: product.price, availability }];
+  }
+  const inStock = conditionOffers(product).filter((entry) => entry.quantity > 0);
+  if (inStock.length === 0) return [{ ...offer, price: product.price, availability: OUT_OF_STOCK }];
+  return inStock.map((entry) => ({
+    ...offer,
+    name: CONDITION_INFO[entry.condition].label,
+    price: entry.price,
+    availability: IN_STOCK,
+    itemCondition: CONDITION_SCHEMA_ORG[entry.condition],
+  }));
+}
+
+export function productHead(origin: string, shop: ShopConfig, product: ProductDetail): PageHead {
+  const url = productUrl(origin, shop, product.id);
+  const text = plainText(product.description);
+  const description = shorten(text, DESCRIPTION_MAX) || `${product.title} in the ${shop.name}.`;
+  const image =
+    product.imagecount > 0
+      ? `${origin}${previewImageUrl(shop.imageFolder, product.id, product.updated_at)}`
+      : undefined;
+  return {
+    title: productPageTitle(product.title, shop),
+    description,
+    canonical: url,
+    openGraph: { type: 'product', siteName: SITE_NAME, image },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.title,
+      description: shorten(text, JSON_LD_DESCRIPTION_MAX) || description,
+      sku: String(product.id),
+      category: `${product.main_category} > ${product.category}`,
+      url,
+      ...(image ? { image: [image] } : {}),
+      offers: offers(product, url),
+    },
+  };
+}
