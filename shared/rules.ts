@@ -133,6 +133,29 @@ export function galleryImageUrls(folder: string, id: number, imagecount: number,
   return Array.from({ length: count }, (_, i) => `/images/${folder}/${id}/${i + 1}.webp${suffix}`);
 }
 
+/** A smaller copy of gallery image `n` (1-based), `width` px wide, made by the server on first request. */
+export function imageVariantUrl(
+  folder: string,
+  id: number,
+  n: number,
+  width: number,
+  version?: string,
+): string {
+  const suffix = version ? `?v=${encodeURIComponent(version)}` : '';
+  return `/images/${folder}/${id}/w/${width}/${n}.webp${suffix}`;
+}
+
+/** An <img srcset> of gallery image `n` in the given widths, so the browser picks by its screen. */
+export function imageSrcSet(
+  folder: string,
+  id: number,
+  n: number,
+  widths: readonly number[],
+  version?: string,
+): string {
+  return widths.map((width) => `${imageVariantUrl(folder, id, n, width, version)} ${width}w`).join(', ');
+}
+
 export function previewImageUrl(folder: string, id: number, version?: string): string {
   const suffix = version ? `?v=${encodeURIComponent(version)}` : '';
   return `/images/${folder}/${id}/preview/1.webp${suffix}`;
