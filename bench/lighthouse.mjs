@@ -21,6 +21,8 @@ const option = (name, fallback) => {
 };
 const PAGES = option('pages', '/,/pcshop,/refferals').split(',');
 const RUNS = Number(option('runs', '3'));
+/** A folder to keep each page's median report in (JSON), to read its trace-based audits later. */
+const SAVE = option('save', undefined);
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
 
 if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/client/index.html')) {
@@ -127,6 +129,10 @@ try {
     const perfScores = runs.map((lhr) => Math.round(lhr.categories.performance.score * 100));
     const medianPerf = median(perfScores);
     const lhr = runs[perfScores.indexOf(medianPerf)];
+    if (SAVE) {
+      fs.mkdirSync(SAVE, { recursive: true });
+      fs.writeFileSync(path.join(SAVE, `${page.replace(/\W/g, '') || 'root'}.json`), JSON.stringify(lhr));
+    }
     const scores = Object.fromEntries(
       Object.keys(TARGETS).map((id) => [id, Math.round(lhr.categories[id].score * 100)]),
     );

@@ -19,11 +19,17 @@ export function priceToCents(value: string | number): number | null {
   return Math.round(Number(text) * 100);
 }
 
+/**
+ * One formatter for every price: toLocaleString with options builds a new Intl.NumberFormat per call,
+ * which was the costliest function while a shop's first cards rendered on a phone.
+ */
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 /** "$1,234.50": prices in dollars with two decimals (SPEC §9). */
 export function formatDollars(price: string | number): string {
   const amount = typeof price === 'number' ? price : Number(price);
   if (!Number.isFinite(amount)) return '$0.00';
-  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  return DOLLARS.format(amount);
 }
 
 /** Typical price is shown only when greater than 0 (SPEC §5). */

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useDeferredValue, useRef, type ReactNode } from 'react';
 import type { ProductSummary } from '../../../shared/schemas/catalog.js';
 import { Icon } from '../../ui/Icon.js';
 import { ProductCard } from './ProductCard.js';
@@ -20,6 +20,8 @@ interface HorizontalScrollerProps {
 
 /** Cards in view before any scrolling: one or two on a phone, four or five on a wide screen. */
 const FIRST_VISIBLE_CARDS = 4;
+/** Cards rendered with the first paint; the rest follow in a time-sliced render React may interrupt. */
+const FIRST_RENDERED_CARDS = 6;
 
 /** A swipeable row of product cards with arrow buttons on wide screens. */
 export function HorizontalScroller({
@@ -30,6 +32,7 @@ export function HorizontalScroller({
   firstImages = 'lazy',
 }: HorizontalScrollerProps) {
   const trackRef = useRef<HTMLUListElement>(null);
+  const shown = useDeferredValue(items.length, Math.min(items.length, FIRST_RENDERED_CARDS));
   // Hover, focus, a touch, an open modal or an off-screen strip pause it without re-rendering the cards.
   useAutoScroll(trackRef, autoScroll);
 
@@ -50,7 +53,7 @@ export function HorizontalScroller({
         <Icon name="chevronLeft" />
       </button>
       <ul ref={trackRef} className={`${styles.track} ${autoScroll ? '' : styles.snap}`} aria-label={label}>
-        {items.map((product, index) => (
+        {items.slice(0, shown).map((product, index) => (
           <li key={product.id} className={styles.item}>
             <ProductCard
               product={product}
@@ -58,7 +61,7 @@ export function HorizontalScroller({
             />
           </li>
         ))}
-        {trailing && <li className={styles.item}>{trailing}</li>}
+        {trailing && shown === items.length && <li className={styles.item}>{trailing}</li>}
       </ul>
       <button
         type="button"

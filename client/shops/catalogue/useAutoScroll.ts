@@ -3,7 +3,8 @@
  * requestAnimationFrame loop writes scrollLeft, with the distance taken from the time since the last
  * frame. The loop runs only while it can be seen and is wanted: the strip is on screen, the tab is
  * visible, no modal dialog is open, no pointer, finger or focus is on the strip, and motion is not reduced.
- * Otherwise no frame is scheduled at all, so a paused strip costs nothing.
+ * Otherwise no frame is scheduled at all, so a paused strip costs nothing. It starts once the page has
+ * loaded and gone idle.
  */
 import { useEffect, type RefObject } from 'react';
 import { autoScrollAdvance, type ScrollDirection } from './autoScroll.js';
@@ -12,6 +13,8 @@ import { autoScrollAdvance, type ScrollDirection } from './autoScroll.js';
 const MODAL_SELECTOR = '[aria-modal="true"], dialog[open]';
 /** After a finger lifts, the strip stays still a little, so it does not snatch the row from a swipe. */
 const TOUCH_RESUME_MS = 3000;
+/** The longest the strip waits for the page to go idle after it has loaded. */
+const SETTLE_TIMEOUT_MS = 2000;
 /** A frame later than this (a busy main thread, a background tab) moves no more than this much time. */
 const LONGEST_FRAME_MS = 100;
 
@@ -28,7 +31,10 @@ function startAutoScroll(element: HTMLElement): () => void {
   let direction: ScrollDirection = 1;
   let touchTimer = 0;
 
+  // Not before the page has loaded and gone idle: its first seconds are the phone's busiest.
+  let settled = false;
   const wanted = () =>
+    settled &&
     onScreen &&
     !pointerInside &&
     !focusInside &&
@@ -37,10 +43,17 @@ function startAutoScroll(element: HTMLElement): () => void {
     !reducedMotion.matches &&
     performance.now() >= touchedUntil;
 
+  // How far the strip can scroll, measured again only after it or its cards change: reading it every
+  // frame would make the browser lay out in the middle of script whenever React had just changed the page.
+  let max: number | undefined;
+  const remeasure = () => {
+    max = undefined;
+  };
+
   const tick = (now: number) => {
     const elapsed = lastTime === undefined ? 0 : Math.min(now - lastTime, LONGEST_FRAME_MS);
     lastTime = now;
-    const max = element.scrollWidth - element.clientWidth;
+    max ??= element.scrollWidth - element.clientWidth;
     const next = autoScrollAdvance(position, max, direction, elapsed);
     position = next.position;
     direction = next.direction;
@@ -53,6 +66,7 @@ function startAutoScroll(element: HTMLElement): () => void {
       if (frame !== 0) return;
       // Start from wherever a swipe or the arrow buttons left the strip.
       position = element.scrollLeft;
+      remeasure();
       lastTime = undefined;
       frame = requestAnimationFrame(tick);
     } else if (frame !== 0) {
@@ -66,6 +80,10 @@ function startAutoScroll(element: HTMLElement): () => void {
     update();
   });
   visibility.observe(element);
+  const resized = new ResizeObserver(remeasure);
+  resized.observe(element);
+  const cardsChanged = new MutationObserver(remeasure);
+  cardsChanged.observe(element, { childList: true });
   // Only <body>'s own children: that is where modals are portalled, so the page's renders go unwatched.
   const modals = new MutationObserver(() => {
     modalOpen = document.querySelector(MODAL_SELECTOR) !== null;
@@ -100,10 +118,30 @@ function startAutoScroll(element: HTMLElement): () => void {
   for (const [target, type, listener] of listeners)
     target.addEventListener(type, listener, { passive: true });
 
+  const settle = () => {
+    settled = true;
+    update();
+  };
+  let idleHandle = 0;
+  let settleTimer = 0;
+  const whenIdle = () => {
+    // Safari before 18 has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === 'function') {
+      idleHandle = window.requestIdleCallback(settle, { timeout: SETTLE_TIMEOUT_MS });
+    } else settleTimer = window.setTimeout(settle, SETTLE_TIMEOUT_MS);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+
   return () => {
     cancelAnimationFrame(frame);
+    if (idleHandle) window.cancelIdleCallback(idleHandle);
+    window.clearTimeout(settleTimer);
+    window.removeEventListener('load', whenIdle);
     window.clearTimeout(touchTimer);
     visibility.disconnect();
+    resized.disconnect();
+    cardsChanged.disconnect();
     modals.disconnect();
     for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
   };
