@@ -9,6 +9,14 @@ export const IMAGE_FADE_MS = 150;
 export const AUTO_SCROLL_STEP_PX = 1;
 export const AUTO_SCROLL_INTERVAL_MS = 20;
 export const SCROLL_TOP_THRESHOLD_PX = 200;
+/**
+ * The widths the server makes smaller copies of product images in (GET /images/{folder}/{id}/w/{width}/{n}.webp):
+ * a fixed list, so nobody can make it encode and store an image per width they care to ask for.
+ */
+export const IMAGE_VARIANT_WIDTHS = [160, 240, 320, 480, 640, 960, 1280] as const;
+export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
+/** What a product card offers the browser: a card is at most ~260 CSS px wide, so 480 covers a 2x screen. */
+export const CARD_IMAGE_WIDTHS = [160, 240, 320, 480] as const satisfies readonly ImageVariantWidth[];
 export const TYPING_STOP_MS = 2000;
 export const LAST_MESSAGE_PREVIEW_LENGTH = 50;
 /** SPEC §5 / issue 8: a chat message's text limit and images per message (here, not in the zod schemas, so the chat bundle stays free of zod). */

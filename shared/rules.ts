@@ -19,11 +19,17 @@ export function priceToCents(value: string | number): number | null {
   return Math.round(Number(text) * 100);
 }
 
+/**
+ * One formatter for every price: toLocaleString with options builds a new Intl.NumberFormat per call,
+ * which was the costliest function while a shop's first cards rendered on a phone.
+ */
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 /** "$1,234.50": prices in dollars with two decimals (SPEC §9). */
 export function formatDollars(price: string | number): string {
   const amount = typeof price === 'number' ? price : Number(price);
   if (!Number.isFinite(amount)) return '$0.00';
-  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  return DOLLARS.format(amount);
 }
 
 /** Typical price is shown only when greater than 0 (SPEC §5). */
@@ -131,6 +137,29 @@ export function galleryImageUrls(folder: string, id: number, imagecount: number,
   const count = Math.max(1, imagecount);
   const suffix = version ? `?v=${encodeURIComponent(version)}` : '';
   return Array.from({ length: count }, (_, i) => `/images/${folder}/${id}/${i + 1}.webp${suffix}`);
+}
+
+/** A smaller copy of gallery image `n` (1-based), `width` px wide, made by the server on first request. */
+export function imageVariantUrl(
+  folder: string,
+  id: number,
+  n: number,
+  width: number,
+  version?: string,
+): string {
+  const suffix = version ? `?v=${encodeURIComponent(version)}` : '';
+  return `/images/${folder}/${id}/w/${width}/${n}.webp${suffix}`;
+}
+
+/** An <img srcset> of gallery image `n` in the given widths, so the browser picks by its screen. */
+export function imageSrcSet(
+  folder: string,
+  id: number,
+  n: number,
+  widths: readonly number[],
+  version?: string,
+): string {
+  return widths.map((width) => `${imageVariantUrl(folder, id, n, width, version)} ${width}w`).join(', ');
 }
 
 export function previewImageUrl(folder: string, id: number, version?: string): string {

@@ -1,6 +1,6 @@
 import styles from './AnimatedBackground.module.css';
 
-/** Decorative drifting colour fields behind the page (CSS only; still when motion is reduced). */
+/** Decorative drifting colour fields behind the page (CSS only; still on a phone and when motion is reduced). */
 export function AnimatedBackground() {
   return (
     <div className={styles.background} aria-hidden="true">

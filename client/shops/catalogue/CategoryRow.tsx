@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { CatalogOverview } from '../../../shared/schemas/catalog.js';
 import { Icon } from '../../ui/Icon.js';
 import { HorizontalScroller } from './HorizontalScroller.js';
+import type { ImagePriority } from './ProductImage.js';
 import styles from './CategoryRow.module.css';
 
 type Row = CatalogOverview['groups'][number]['rows'][number];
@@ -9,6 +10,8 @@ type Row = CatalogOverview['groups'][number]['rows'][number];
 interface CategoryRowProps {
   row: Row;
   onChooseCategory: (category: string) => void;
+  /** How the pictures in view before scrolling load; lazy unless this row is near the top. */
+  firstImages?: ImagePriority;
 }
 
 function productCount(count: number): string {
@@ -16,7 +19,7 @@ function productCount(count: number): string {
 }
 
 /** One sub-category as a horizontal row; its title opens the category's grid. */
-export function CategoryRow({ row, onChooseCategory }: CategoryRowProps) {
+export function CategoryRow({ row, onChooseCategory, firstImages }: CategoryRowProps) {
   const titleId = useId();
   const choose = () => onChooseCategory(row.category);
   const seeAll =
@@ -47,7 +50,12 @@ export function CategoryRow({ row, onChooseCategory }: CategoryRowProps) {
           <Icon name="chevronRight" size={16} />
         </button>
       </header>
-      <HorizontalScroller label={row.category} items={row.items} trailing={seeAll} />
+      <HorizontalScroller
+        label={row.category}
+        items={row.items}
+        trailing={seeAll}
+        firstImages={firstImages}
+      />
     </section>
   );
 }

@@ -1,28 +1,49 @@
+import { useDeferredValue } from 'react';
 import type { CatalogOverview } from '../../../shared/schemas/catalog.js';
 import { CategoryRow } from './CategoryRow.js';
+import type { ImagePriority } from './ProductImage.js';
 import styles from './CategoryRows.module.css';
 
 interface CategoryRowsProps {
   groups: CatalogOverview['groups'];
   onChooseCategory: (category: string) => void;
+  /** How the first row's pictures load: 'high' when it is the first thing in view (no TOP strip above). */
+  firstRowImages?: ImagePriority;
 }
 
+/** Rows rendered with the first paint (a phone shows one or two); the rest follow in a time-sliced render. */
+const FIRST_RENDERED_ROWS = 2;
+
 /** Rows per sub-category under their main category headings; empty ones are hidden (SPEC §2). */
-export function CategoryRows({ groups, onChooseCategory }: CategoryRowsProps) {
+export function CategoryRows({ groups, onChooseCategory, firstRowImages = 'eager' }: CategoryRowsProps) {
   const visible = groups
     .map((group) => ({ ...group, rows: group.rows.filter((row) => row.items.length > 0) }))
     .filter((group) => group.rows.length > 0);
+  const rowCount = visible.reduce((sum, group) => sum + group.rows.length, 0);
+  const shownRows = useDeferredValue(rowCount, Math.min(rowCount, FIRST_RENDERED_ROWS));
+  const rowsBefore = visible.map((_, index) =>
+    visible.slice(0, index).reduce((sum, group) => sum + group.rows.length, 0),
+  );
 
   return (
     <div className={styles.groups}>
-      {visible.map((group) => (
-        <section key={group.main_category} className={styles.group} aria-label={group.main_category}>
-          <h2 className={styles.heading}>{group.main_category}</h2>
-          {group.rows.map((row) => (
-            <CategoryRow key={row.category} row={row} onChooseCategory={onChooseCategory} />
-          ))}
-        </section>
-      ))}
+      {visible.map((group, groupIndex) => {
+        const rows = group.rows.slice(0, Math.max(0, shownRows - rowsBefore[groupIndex]!));
+        if (rows.length === 0) return null;
+        return (
+          <section key={group.main_category} className={styles.group} aria-label={group.main_category}>
+            <h2 className={styles.heading}>{group.main_category}</h2>
+            {rows.map((row, rowIndex) => (
+              <CategoryRow
+                key={row.category}
+                row={row}
+                onChooseCategory={onChooseCategory}
+                firstImages={groupIndex === 0 && rowIndex === 0 ? firstRowImages : 'lazy'}
+              />
+            ))}
+          </section>
+        );
+      })}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useRef, type ReactNode } from 'react';
 import type { ProductSummary } from '../../../shared/schemas/catalog.js';
 import { Icon } from '../../ui/Icon.js';
 import { ProductCard } from './ProductCard.js';
+import type { ImagePriority } from './ProductImage.js';
 import { useAutoScroll } from './useAutoScroll.js';
 import styles from './HorizontalScroller.module.css';
 
@@ -13,8 +14,14 @@ interface HorizontalScrollerProps {
   autoScroll?: boolean;
   /** Shown after the cards, e.g. a "See all" tile. */
   trailing?: ReactNode;
-  eagerImages?: boolean;
+  /** How the pictures a screen shows before scrolling load (the rest are lazy): 'high' for the first row. */
+  firstImages?: ImagePriority;
 }
+
+/** Cards in view before any scrolling: one or two on a phone, four or five on a wide screen. */
+const FIRST_VISIBLE_CARDS = 4;
+/** Cards rendered with the first paint; the rest follow in a time-sliced render React may interrupt. */
+const FIRST_RENDERED_CARDS = 6;
 
 /** A swipeable row of product cards with arrow buttons on wide screens. */
 export function HorizontalScroller({
@@ -22,11 +29,12 @@ export function HorizontalScroller({
   items,
   autoScroll = false,
   trailing,
-  eagerImages,
+  firstImages = 'lazy',
 }: HorizontalScrollerProps) {
   const trackRef = useRef<HTMLUListElement>(null);
-  const [paused, setPaused] = useState(false);
-  useAutoScroll(trackRef, autoScroll && !paused);
+  const shown = useDeferredValue(items.length, Math.min(items.length, FIRST_RENDERED_CARDS));
+  // Hover, focus, a touch, an open modal or an off-screen strip pause it without re-rendering the cards.
+  useAutoScroll(trackRef, autoScroll);
 
   const scrollByPage = (direction: 1 | -1) => {
     const track = trackRef.current;
@@ -34,14 +42,7 @@ export function HorizontalScroller({
   };
 
   return (
-    <div
-      className={styles.wrap}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      onTouchStart={() => setPaused(true)}
-    >
+    <div className={styles.wrap}>
       <button
         type="button"
         className={`${styles.arrow} ${styles.prev}`}
@@ -52,12 +53,15 @@ export function HorizontalScroller({
         <Icon name="chevronLeft" />
       </button>
       <ul ref={trackRef} className={`${styles.track} ${autoScroll ? '' : styles.snap}`} aria-label={label}>
-        {items.map((product, index) => (
+        {items.slice(0, shown).map((product, index) => (
           <li key={product.id} className={styles.item}>
-            <ProductCard product={product} eagerImage={eagerImages && index < 4} />
+            <ProductCard
+              product={product}
+              imagePriority={index < FIRST_VISIBLE_CARDS ? firstImages : 'lazy'}
+            />
           </li>
         ))}
-        {trailing && <li className={styles.item}>{trailing}</li>}
+        {trailing && shown === items.length && <li className={styles.item}>{trailing}</li>}
       </ul>
       <button
         type="button"

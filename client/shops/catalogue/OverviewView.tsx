@@ -61,7 +61,11 @@ export function OverviewView({ shop, query, searchQuery, onChooseCategory, onRes
         aria-busy={query.isPlaceholderData}
       >
         {shop.showTopProducts && <TopProductsStrip items={query.data.top} />}
-        <CategoryRows groups={query.data.groups} onChooseCategory={onChooseCategory} />
+        <CategoryRows
+          groups={query.data.groups}
+          onChooseCategory={onChooseCategory}
+          firstRowImages={shop.showTopProducts ? 'eager' : 'high'}
+        />
       </div>
     </>
   );

@@ -1,9 +1,10 @@
-import { previewImageUrl } from '../../../shared/rules.js';
+import { CARD_IMAGE_WIDTHS } from '../../../shared/constants.js';
+import { imageSrcSet, imageVariantUrl } from '../../../shared/rules.js';
 import type { AffiliateProduct, ProductSummary } from '../../../shared/schemas/catalog.js';
 import { Stars } from '../../ui/Stars.js';
 import { BuyButton } from '../product/BuyButton.js';
 import { Prices } from '../product/Prices.js';
-import { ProductImage } from './ProductImage.js';
+import { ProductImage, type ImagePriority } from './ProductImage.js';
 import { useShopContext } from '../page/ShopContext.js';
 import styles from './ProductCard.module.css';
 
@@ -19,22 +20,28 @@ function AffiliateDetails({ product, hasRating }: { product: AffiliateProduct; h
   );
 }
 
+/** Rows draw a card 220 px wide; the phone grid two to a row; wider grids up to about 260 px. */
+const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, 260px';
+
 /** A product in a row or grid: picture, title, prices and the buy action; the card opens the modal. */
 export function ProductCard({
   product,
-  eagerImage = false,
+  imagePriority = 'lazy',
 }: {
   product: ProductSummary;
-  eagerImage?: boolean;
+  imagePriority?: ImagePriority;
 }) {
   const { shop, openProduct, extensions } = useShopContext();
   const open = () => openProduct(product);
+  const folder = shop.imageFolder;
   return (
     <article className={styles.card} data-testid="product-card">
       <ProductImage
-        src={previewImageUrl(shop.imageFolder, product.id, product.updated_at)}
+        src={imageVariantUrl(folder, product.id, 1, 320, product.updated_at)}
+        srcSet={imageSrcSet(folder, product.id, 1, CARD_IMAGE_WIDTHS, product.updated_at)}
+        sizes={CARD_IMAGE_SIZES}
         alt={product.title}
-        eager={eagerImage}
+        priority={imagePriority}
       />
       <div className={styles.body}>
         <h3 className={styles.title}>

@@ -2,16 +2,23 @@ import { useState } from 'react';
 import { Icon } from '../../ui/Icon.js';
 import styles from './ProductImage.module.css';
 
+/** How the first row's pictures load: the first visible row first, everything else when scrolled near. */
+export type ImagePriority = 'high' | 'eager' | 'lazy';
+
 interface ProductImageProps {
   src: string;
+  /** Smaller copies by width (`url 320w, …`), so a phone fetches only what its screen shows. */
+  srcSet?: string;
+  /** How wide the picture is drawn, for choosing from srcSet. */
+  sizes?: string;
   alt: string;
   /** Intrinsic size, so the browser reserves the space before the image arrives. */
   size?: number;
-  eager?: boolean;
+  priority?: ImagePriority;
 }
 
-/** A square product picture, lazy-loaded, with a quiet placeholder if it cannot load. */
-export function ProductImage({ src, alt, size = 320, eager = false }: ProductImageProps) {
+/** A square product picture, lazy-loaded unless above the fold, with a quiet placeholder if it cannot load. */
+export function ProductImage({ src, srcSet, sizes, alt, size = 320, priority = 'lazy' }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (failedSrc === src) {
     return (
@@ -27,11 +34,14 @@ export function ProductImage({ src, alt, size = 320, eager = false }: ProductIma
       <img
         className={styles.image}
         src={src}
+        srcSet={srcSet}
+        sizes={sizes}
         alt={alt}
         width={size}
         height={size}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
+        loading={priority === 'lazy' ? 'lazy' : 'eager'}
+        fetchPriority={priority === 'high' ? 'high' : undefined}
+        decoding={priority === 'high' ? undefined : 'async'}
         draggable={false}
         onError={() => setFailedSrc(src)}
       />

@@ -7,7 +7,9 @@ export interface CategoryBranch {
   subs: { category: string; total: CategoryTotal | undefined }[];
 }
 
-const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
+// One collator: localeCompare with options builds a new one per comparison, slow on a phone.
+const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
+const byName = (a: string, b: string) => collator.compare(a, b);
 
 /** Totals are looked up by own key only, so a sub-category named "constructor" gets none rather than a function. */
 export function categoryBranches(

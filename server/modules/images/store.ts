@@ -118,7 +118,9 @@ async function writePreview(dir: SafePath, previewDir: SafePath): Promise<void> 
   await fs.mkdir(previewDir, { recursive: true });
   try {
     if (!(await isRegularFile(first))) throw new Error('no first image');
-    const preview = await sharp(first)
+    // From the bytes, not the path: libvips caches decoded files by name, so after a renumber or a
+    // replacement it would make the preview from the image the file used to hold.
+    const preview = await sharp(await fs.readFile(first))
       .resize(PREVIEW_EDGE, PREVIEW_EDGE, { fit: 'cover' })
       .webp({ quality: 78 })
       .toBuffer();

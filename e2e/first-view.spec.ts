@@ -1,0 +1,141 @@
+/**
+ * Issue 9, first view on a phone: the TOP strip's auto-scroll rests behind a modal and under reduced
+ * motion, and a phone's first view fetches small picture sizes only, the first row first.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { CARD_IMAGE_WIDTHS } from '../shared/constants.js';
+import { SHOPS } from '../shared/shops.js';
+import { saveScreenshot } from './support/screens.js';
+
+/** Waits for the page to paint `count` frames (about half a second), instead of a fixed time. */
+async function frames(page: Page, count = 30): Promise<void> {
+  await page.evaluate(
+    (total) =>
+      new Promise<void>((resolve) => {
+        let seen = 0;
+        const next = () => (++seen >= total ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+    count,
+  );
+}
+
+function topTrack(page: Page): Locator {
+  return page.getByTestId('top-products').getByRole('list');
+}
+
+const scrollLeft = (track: Locator) => track.evaluate((element) => element.scrollLeft);
+
+async function expectMoving(track: Locator): Promise<void> {
+  const start = await scrollLeft(track);
+  await expect.poll(() => scrollLeft(track), { timeout: 5000 }).not.toBe(start);
+}
+
+async function expectStill(page: Page, track: Locator): Promise<void> {
+  const before = await scrollLeft(track);
+  await frames(page);
+  expect(await scrollLeft(track)).toBe(before);
+}
+
+test('the TOP strip rests while a product modal is open, and goes on after it closes', async ({ page }) => {
+  // Tall enough that the first category row is in view below the strip: opening a product from it
+  // scrolls nothing, so the strip stays on screen and only the modal can be what stops it.
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await page.goto(SHOPS.default.route);
+  const track = topTrack(page);
+  await expect(track.getByTestId('product-card')).toHaveCount(25);
+  await expectMoving(track);
+
+  // Open a product from a category row, so the pointer is not resting on the strip.
+  await page
+    .getByTestId('category-row')
+    .first()
+    .getByTestId('product-card')
+    .first()
+    .getByRole('button')
+    .first()
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(track).toBeInViewport();
+  await expectStill(page, track);
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expectMoving(track);
+});
+
+test('the TOP strip does not move when the visitor asks for reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(SHOPS.default.route);
+  const track = topTrack(page);
+  await expect(track.getByTestId('product-card')).toHaveCount(25);
+  await expectStill(page, track);
+  expect(await scrollLeft(track)).toBe(0);
+
+  // The same page starts moving once the preference is gone: the test would see motion if there were any.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expectMoving(track);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+
+  for (const shop of [SHOPS.default, SHOPS.pc]) {
+    test(`the first view of ${shop.route} fetches small pictures only, the first row first`, async ({
+      page,
+    }) => {
+      const imageUrls: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'image') imageUrls.push(new URL(request.url()).pathname);
+      });
+      await page.goto(shop.route);
+      const firstImage = page.getByTestId('product-card').first().locator('img');
+      await expect(firstImage).toHaveJSProperty('complete', true);
+      await expect
+        .poll(() => firstImage.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+      await page.waitForLoadState('networkidle');
+
+      const small = new RegExp(
+        `^/images/${shop.imageFolder}/\\d+/w/(${CARD_IMAGE_WIDTHS.join('|')})/1\\.webp$`,
+      );
+      expect(imageUrls.length).toBeGreaterThan(0);
+      for (const url of imageUrls) expect(url).toMatch(small);
+      // A phone is handed at most the 480 px copy, never the full image or a larger copy.
+      expect(imageUrls.filter((url) => /\/w\/(640|960|1280)\//.test(url))).toEqual([]);
+
+      const images = page.getByTestId('product-card').locator('img');
+      const attributes = await images.evaluateAll((list) =>
+        list.map((image) => ({
+          width: image.getAttribute('width'),
+          height: image.getAttribute('height'),
+          loading: image.getAttribute('loading'),
+          fetchPriority: image.getAttribute('fetchpriority'),
+          sizes: image.getAttribute('sizes'),
+        })),
+      );
+      // Every picture has its size up front (no layout shift); the first row is fetched first and at
+      // once, everything further along waits until it is scrolled near.
+      for (const image of attributes) {
+        expect(image.width).toBeTruthy();
+        expect(image.height).toBeTruthy();
+        expect(image.sizes).toBeTruthy();
+      }
+      expect(attributes[0]).toMatchObject({ loading: 'eager', fetchPriority: 'high' });
+      expect(attributes.filter((image) => image.loading === 'lazy').length).toBeGreaterThan(
+        attributes.length / 2,
+      );
+      await saveScreenshot(page, `first-view-${shop.key}-390`);
+    });
+  }
+});
+
+test('first view screenshots at 320 and 1280 px', async ({ page }) => {
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: width === 320 ? 640 : 800 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(SHOPS.default.route);
+    await expect(page.getByTestId('product-card').first().locator('img')).toHaveJSProperty('complete', true);
+    await saveScreenshot(page, `first-view-default-${width}`);
+  }
+});
