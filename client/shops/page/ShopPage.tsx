@@ -3,7 +3,7 @@
  * shops come only from the entry's flags (sorts, showTopProducts, showCategoryTotals, hasConditions…)
  * and from the extensions the route table plugs in (header actions, offers; see shopExtensions.ts).
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { sortModeFor } from '../../../shared/rules.js';
 import { useCatalogOverviewQuery } from '../../endpoints/catalogOverview.js';
@@ -15,6 +15,7 @@ import { Header } from './Header.js';
 import { OverviewView } from '../catalogue/OverviewView.js';
 import { ProductModalHost } from '../product/ProductModalHost.js';
 import { SearchBar } from './SearchBar.js';
+import { SkipLink } from '../../ui/SkipLink.js';
 import { ShopContext } from './ShopContext.js';
 import { NO_EXTENSIONS, type ShopExtensions } from './shopExtensions.js';
 import type { ShopViewState } from './shopViewState.js';
@@ -29,6 +30,9 @@ function sortParam(view: ShopViewState, shop: ShopConfig) {
   return mode !== shop.defaultSort && shop.sorts.includes(mode) ? mode : undefined;
 }
 
+/** Where the skip link takes focus: the title and products under the search bar. */
+const PRODUCTS_ID = 'products';
+
 type SidebarState = 'closed' | 'hover' | 'button';
 
 interface ShopPageProps {
@@ -42,6 +46,7 @@ export function ShopPage({ shop, extensions = NO_EXTENSIONS }: ShopPageProps) {
   const [draft, setDraft] = useState(view.searchQuery);
   const [sidebar, setSidebar] = useState<SidebarState>('closed');
   const openProduct = useOpenProduct();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const sort = sortParam(view, shop);
   const overview = useCatalogOverviewQuery({ shop: shop.key, q: view.searchQuery, sort });
 
@@ -65,8 +70,10 @@ export function ShopPage({ shop, extensions = NO_EXTENSIONS }: ShopPageProps) {
   return (
     <ShopContext value={context}>
       <title>{`${view.selectedCategory ?? shop.name} | ${BRAND_NAME}`}</title>
+      <SkipLink targetId={PRODUCTS_ID}>Skip to products</SkipLink>
       <Header
         shop={shop}
+        menuButtonRef={menuButtonRef}
         actions={extensions.headerActions}
         sidebarOpen={sidebar !== 'closed'}
         onOpenMenu={() => setSidebar('button')}
@@ -77,6 +84,7 @@ export function ShopPage({ shop, extensions = NO_EXTENSIONS }: ShopPageProps) {
         focusOnOpen={sidebar === 'button'}
         onHoverEdge={hoverOpen}
         onClose={closeSidebar}
+        menuButtonRef={menuButtonRef}
         overview={overview.data}
         view={view}
         actions={actions}
@@ -88,24 +96,26 @@ export function ShopPage({ shop, extensions = NO_EXTENSIONS }: ShopPageProps) {
           onSearch={() => actions.applySearch(draft)}
           onReset={reset}
         />
-        {view.selectedCategory ? (
-          <CategoryView
-            shop={shop}
-            category={view.selectedCategory}
-            searchQuery={view.searchQuery}
-            sort={sort}
-            page={view.currentPage}
-            actions={actions}
-          />
-        ) : (
-          <OverviewView
-            shop={shop}
-            query={overview}
-            searchQuery={view.searchQuery}
-            onChooseCategory={chooseCategory}
-            onReset={reset}
-          />
-        )}
+        <div id={PRODUCTS_ID} className={styles.products} tabIndex={-1}>
+          {view.selectedCategory ? (
+            <CategoryView
+              shop={shop}
+              category={view.selectedCategory}
+              searchQuery={view.searchQuery}
+              sort={sort}
+              page={view.currentPage}
+              actions={actions}
+            />
+          ) : (
+            <OverviewView
+              shop={shop}
+              query={overview}
+              searchQuery={view.searchQuery}
+              onChooseCategory={chooseCategory}
+              onReset={reset}
+            />
+          )}
+        </div>
       </main>
       <ProductModalHost shop={shop} />
       <ScrollToTopButton />
