@@ -137,9 +137,14 @@ for (const key of NAV_ORDER) {
       test('sorts by price, exclusively, and remembers it', async ({ page }) => {
         await page.goto(shop.route);
         await page.getByRole('button', { name: 'Open menu' }).click();
+        // The menu stays open after a sort is chosen.
         await page.getByRole('button', { name: SORT_LABELS.views }).click();
-        await page.getByRole('button', { name: 'Open menu' }).click();
         await page.getByRole('button', { name: SORT_LABELS.price_asc }).click();
+        await expect(page.getByRole('button', { name: SORT_LABELS.views })).toHaveAttribute(
+          'aria-pressed',
+          'false',
+        );
+        await page.getByRole('button', { name: 'Close menu' }).click();
         const stored = await page.evaluate(
           (route) => ({
             price: localStorage.getItem(`${route}:sortByPrice`),

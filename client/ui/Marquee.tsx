@@ -4,13 +4,16 @@ import styles from './Marquee.module.css';
 
 const COPIES = 4;
 
-/** A slim band above the header carrying the affiliate disclosure; pauses on hover. */
+/**
+ * A slim band above the header carrying the affiliate disclosure; pauses on hover. A landmark of its
+ * own, so a screen reader finds the disclosure when moving by landmarks, like everything else on the page.
+ */
 export function Marquee() {
   const retailerName = useRetailerName();
   if (!retailerName) return <div className={styles.band} aria-hidden="true" />;
   const text = affiliateDisclosure(retailerName);
   return (
-    <div className={styles.band}>
+    <aside className={styles.band} aria-label="Affiliate disclosure">
       <p className="visually-hidden">{text}</p>
       <div className={styles.track} aria-hidden="true">
         {Array.from({ length: COPIES * 2 }, (_, index) => (
@@ -19,6 +22,6 @@ export function Marquee() {
           </span>
         ))}
       </div>
-    </div>
+    </aside>
   );
 }

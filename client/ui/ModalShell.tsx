@@ -52,9 +52,12 @@ export function ModalShell({ label, onClose, children, size = 'lg' }: ModalShell
         tabIndex={-1}
         onKeyDown={handleKeyDown}
       >
-        <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
-          <Icon name="close" />
-        </button>
+        {/* A zero-height bar stuck to the top of the scrolling dialog: Close stays in reach at any scroll. */}
+        <div className={styles.closeBar}>
+          <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
+            <Icon name="close" />
+          </button>
+        </div>
         {children}
       </div>
     </div>,

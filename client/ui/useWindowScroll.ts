@@ -1,6 +1,7 @@
-/** Whether the page is scrolled past a threshold, updated at most once per frame. */
+/** Window scroll state for the header and the scroll-to-top button, updated at most once per frame. */
 import { useEffect, useState } from 'react';
 
+/** Whether the page is scrolled past a threshold. */
 export function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(false);
   useEffect(() => {
@@ -20,6 +21,35 @@ export function useScrolledPast(threshold: number): boolean {
     };
   }, [threshold]);
   return past;
+}
+
+/**
+ * Whether the page was last scrolled down, past `offset` px: a phone's header slides away then and
+ * comes back on the first scroll up. Small moves (under 8 px, e.g. a finger's jitter) change nothing.
+ */
+export function useScrollingDown(offset: number): boolean {
+  const [down, setDown] = useState(false);
+  useEffect(() => {
+    let last = window.scrollY;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const y = window.scrollY;
+      if (y <= offset) setDown(false);
+      else if (Math.abs(y - last) >= 8) setDown(y > last);
+      else return;
+      last = y;
+    };
+    const onScroll = () => {
+      if (frame === 0) frame = window.requestAnimationFrame(update);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame !== 0) window.cancelAnimationFrame(frame);
+    };
+  }, [offset]);
+  return down;
 }
 
 export function scrollToTop(): void {

@@ -46,25 +46,22 @@ export function EditorToolbar({ editor, shop, productId }: EditorToolbarProps) {
             key={level}
             label={`Heading ${level}`}
             active={state.blocks[`h${level}`]}
+            text={`H${level}`}
             onClick={() => run().toggleHeading({ level }).run()}
-          >
-            H{level}
-          </ToolbarButton>
+          />
         ))}
         <ToolbarButton
           label="Bullet list"
           active={state.blocks.bulletList}
+          text="• List"
           onClick={() => run().toggleBulletList().run()}
-        >
-          • List
-        </ToolbarButton>
+        />
         <ToolbarButton
           label="Ordered list"
           active={state.blocks.orderedList}
+          text="1. List"
           onClick={() => run().toggleOrderedList().run()}
-        >
-          1. List
-        </ToolbarButton>
+        />
         <ToolbarButton
           label="Code block"
           active={state.blocks.codeBlock}

@@ -2,18 +2,24 @@ import type { ReactNode } from 'react';
 import styles from './DescriptionEditor.module.css';
 
 interface ToolbarButtonProps {
-  /** Accessible name, also shown as a tooltip. */
+  /** What the button does, shown as a tooltip; the accessible name of a glyph-only button (B, ↶). */
   label: string;
+  /**
+   * The words the button shows ('H1', '• List'), when it shows words rather than a glyph. The
+   * accessible name then starts with them, so a speech user says what they see (WCAG 2.5.3).
+   */
+  text?: string;
   onClick: () => void;
   /** For toggles (bold, lists…): whether the format is on at the cursor. */
   active?: boolean;
   disabled?: boolean;
   tone?: 'default' | 'danger';
-  children: ReactNode;
+  children?: ReactNode;
 }
 
 export function ToolbarButton({
   label,
+  text,
   onClick,
   active,
   disabled,
@@ -24,7 +30,7 @@ export function ToolbarButton({
     <button
       type="button"
       className={`${styles.toolButton} ${active ? styles.active : ''} ${tone === 'danger' ? styles.danger : ''}`}
-      aria-label={label}
+      aria-label={text ? `${text} (${label})` : label}
       title={label}
       aria-pressed={active}
       disabled={disabled}
@@ -32,7 +38,7 @@ export function ToolbarButton({
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
     >
-      {children}
+      {text ?? children}
     </button>
   );
 }

@@ -24,7 +24,10 @@ function countProducts(overview: CatalogOverview): number {
   );
 }
 
-/** No category chosen: the TOP strip (where the shop shows it) and a row per sub-category (SPEC §2). */
+/**
+ * No category chosen: the TOP strip (where the shop shows it) and a row per sub-category (SPEC §2).
+ * While a search is active the rows alone list the matches: the strip would show them a second time.
+ */
 export function OverviewView({ shop, query, searchQuery, onChooseCategory, onReset }: OverviewViewProps) {
   const total = query.data ? countProducts(query.data) : undefined;
   const subtitle = total === undefined ? undefined : `${total} ${total === 1 ? 'product' : 'products'}`;
@@ -60,11 +63,11 @@ export function OverviewView({ shop, query, searchQuery, onChooseCategory, onRes
         className={`${styles.sections} ${query.isPlaceholderData ? stale.stale : ''}`}
         aria-busy={query.isPlaceholderData}
       >
-        {shop.showTopProducts && <TopProductsStrip items={query.data.top} />}
+        {shop.showTopProducts && !searchQuery && <TopProductsStrip items={query.data.top} />}
         <CategoryRows
           groups={query.data.groups}
           onChooseCategory={onChooseCategory}
-          firstRowImages={shop.showTopProducts ? 'eager' : 'high'}
+          firstRowImages={shop.showTopProducts && !searchQuery ? 'eager' : 'high'}
         />
       </div>
     </>

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { BRAND_NAME } from '../../ui/brand.js';
 import { Icon } from '../../ui/Icon.js';
 import { ThemeToggle } from '../../ui/ThemeToggle.js';
+import { useScrollingDown } from '../../ui/useWindowScroll.js';
 import { ShopNav } from './ShopNav.js';
 import { SIDEBAR_ID } from './Sidebar.js';
 import styles from './Header.module.css';
@@ -14,14 +15,24 @@ interface HeaderProps {
   actions?: ReactNode;
   sidebarOpen: boolean;
   onOpenMenu: () => void;
+  /** The sidebar gives focus back to this button when it closes. */
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
 }
 
-/** Menu button, logo, the shop links, the shop's own actions and the theme toggle. */
-export function Header({ shop, actions, sidebarOpen, onOpenMenu }: HeaderProps) {
+const NAV_CLASSES = { nav: styles.nav, link: styles.navLink, active: styles.navLinkActive };
+
+/**
+ * Menu button, logo, the shop links, the shop's own actions and the theme toggle. On a phone it is one
+ * row: the shop links move into the menu (Sidebar), and the header slides away while the page scrolls
+ * down and returns on the first scroll up (CSS keeps it while focus is inside it).
+ */
+export function Header({ shop, actions, sidebarOpen, onOpenMenu, menuButtonRef }: HeaderProps) {
+  const scrollingDown = useScrollingDown(120);
   return (
-    <header className={styles.header}>
+    <header className={`${styles.header} ${scrollingDown && !sidebarOpen ? styles.tucked : ''}`}>
       <div className={styles.bar}>
         <button
+          ref={menuButtonRef}
           type="button"
           className={styles.iconButton}
           onClick={onOpenMenu}
@@ -31,13 +42,14 @@ export function Header({ shop, actions, sidebarOpen, onOpenMenu }: HeaderProps) 
         >
           <Icon name="menu" />
         </button>
-        <Link to={shop.route} className={styles.logo} aria-label={`${BRAND_NAME} home`}>
+        {/* Named by its text alone, so what a speech user reads on screen is what the link answers to. */}
+        <Link to={shop.route} className={styles.logo}>
           <span className={styles.logoMark} aria-hidden="true">
             A
           </span>
           <span className={styles.logoText}>{BRAND_NAME}</span>
         </Link>
-        <ShopNav />
+        <ShopNav label="Shops" classes={NAV_CLASSES} />
         <div className={styles.actions}>
           {actions}
           <ThemeToggle />

@@ -1,17 +1,22 @@
 import { NavLink } from 'react-router';
 import { NAV_ORDER, SHOPS } from '../../../shared/shops.js';
-import styles from './Header.module.css';
+
+interface ShopNavProps {
+  /** Each copy of the links needs its own landmark name ('Shops' in the header). */
+  label: string;
+  classes: { nav?: string; link?: string; active?: string };
+}
 
 /** The four shop links in NAV_ORDER; the current one is highlighted by path (SPEC §2). */
-export function ShopNav() {
+export function ShopNav({ label, classes }: ShopNavProps) {
   return (
-    <nav className={styles.nav} aria-label="Shops">
+    <nav className={classes.nav} aria-label={label}>
       {NAV_ORDER.map((key) => (
         <NavLink
           key={key}
           to={SHOPS[key].route}
           end
-          className={({ isActive }) => `${styles.navLink} ${isActive ? styles.navLinkActive : ''}`}
+          className={({ isActive }) => `${classes.link ?? ''} ${isActive ? (classes.active ?? '') : ''}`}
         >
           {SHOPS[key].name}
         </NavLink>

@@ -3,7 +3,7 @@
  * shops come only from the entry's flags (sorts, showTopProducts, showCategoryTotals, hasConditions…)
  * and from the extensions the route table plugs in (header actions, offers; see shopExtensions.ts).
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { sortModeFor } from '../../../shared/rules.js';
@@ -16,6 +16,7 @@ import { Header } from './Header.js';
 import { OverviewView } from '../catalogue/OverviewView.js';
 import { ProductModalHost } from '../product/ProductModalHost.js';
 import { SearchBar } from './SearchBar.js';
+import { SkipLink } from '../../ui/SkipLink.js';
 import { ShopContext } from './ShopContext.js';
 import { NO_EXTENSIONS, type ShopExtensions } from './shopExtensions.js';
 import type { ShopViewState } from './shopViewState.js';
@@ -29,6 +30,9 @@ function sortParam(view: ShopViewState, shop: ShopConfig) {
   const mode = sortModeFor(view.sort, shop);
   return mode !== shop.defaultSort && shop.sorts.includes(mode) ? mode : undefined;
 }
+
+/** Where the skip link takes focus: the title and products under the search bar. */
+const PRODUCTS_ID = 'products';
 
 type SidebarState = 'closed' | 'hover' | 'button';
 
@@ -46,6 +50,7 @@ export function ShopPage({ shop, extensions = NO_EXTENSIONS }: ShopPageProps) {
   // An open product's details name the page (React shows the latest <title> mounted, so the shop's steps aside).
   const [params] = useSearchParams();
   const productOpen = parseProductId(params.get(PRODUCT_PARAM)) !== null;
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const sort = sortParam(view, shop);
   const overview = useCatalogOverviewQuery({ shop: shop.key, q: view.searchQuery, sort });
 
@@ -71,8 +76,10 @@ export function ShopPage({ shop, extensions = NO_EXTENSIONS }: ShopPageProps) {
       {!productOpen && (
         <title>{view.selectedCategory ? `${view.selectedCategory} | ${BRAND_NAME}` : shop.seoTitle}</title>
       )}
+      <SkipLink targetId={PRODUCTS_ID}>Skip to products</SkipLink>
       <Header
         shop={shop}
+        menuButtonRef={menuButtonRef}
         actions={extensions.headerActions}
         sidebarOpen={sidebar !== 'closed'}
         onOpenMenu={() => setSidebar('button')}
@@ -83,6 +90,7 @@ export function ShopPage({ shop, extensions = NO_EXTENSIONS }: ShopPageProps) {
         focusOnOpen={sidebar === 'button'}
         onHoverEdge={hoverOpen}
         onClose={closeSidebar}
+        menuButtonRef={menuButtonRef}
         overview={overview.data}
         view={view}
         actions={actions}
@@ -94,24 +102,26 @@ export function ShopPage({ shop, extensions = NO_EXTENSIONS }: ShopPageProps) {
           onSearch={() => actions.applySearch(draft)}
           onReset={reset}
         />
-        {view.selectedCategory ? (
-          <CategoryView
-            shop={shop}
-            category={view.selectedCategory}
-            searchQuery={view.searchQuery}
-            sort={sort}
-            page={view.currentPage}
-            actions={actions}
-          />
-        ) : (
-          <OverviewView
-            shop={shop}
-            query={overview}
-            searchQuery={view.searchQuery}
-            onChooseCategory={chooseCategory}
-            onReset={reset}
-          />
-        )}
+        <div id={PRODUCTS_ID} className={styles.products} tabIndex={-1}>
+          {view.selectedCategory ? (
+            <CategoryView
+              shop={shop}
+              category={view.selectedCategory}
+              searchQuery={view.searchQuery}
+              sort={sort}
+              page={view.currentPage}
+              actions={actions}
+            />
+          ) : (
+            <OverviewView
+              shop={shop}
+              query={overview}
+              searchQuery={view.searchQuery}
+              onChooseCategory={chooseCategory}
+              onReset={reset}
+            />
+          )}
+        </div>
       </main>
       <ProductModalHost shop={shop} />
       <ScrollToTopButton />

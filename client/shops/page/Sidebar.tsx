@@ -1,15 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { CatalogOverview } from '../../../shared/schemas/catalog.js';
 import type { ShopConfig, SortMode } from '../../../shared/shops.js';
+import { trapTab } from '../../ui/focusTrap.js';
 import { Icon } from '../../ui/Icon.js';
 import { scrollToTop } from '../../ui/useWindowScroll.js';
 import { CategoryTree } from './CategoryTree.js';
 import { isSortActive, type ShopViewState } from './shopViewState.js';
+import { ShopNav } from './ShopNav.js';
 import { SortSection } from './SortSection.js';
 import type { ShopViewActions } from './usePersistentShopState.js';
 import styles from './Sidebar.module.css';
 
 export const SIDEBAR_ID = 'shop-sidebar';
+
+const NAV_CLASSES = { nav: styles.list, link: styles.option, active: styles.active };
 
 interface SidebarProps {
   shop: ShopConfig;
@@ -18,6 +22,8 @@ interface SidebarProps {
   focusOnOpen: boolean;
   onHoverEdge: () => void;
   onClose: () => void;
+  /** Where focus goes back to when the menu, opened from it, closes. */
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
   overview: CatalogOverview | undefined;
   view: ShopViewState;
   actions: ShopViewActions;
@@ -30,6 +36,7 @@ export function Sidebar({
   focusOnOpen,
   onHoverEdge,
   onClose,
+  menuButtonRef,
   overview,
   view,
   actions,
@@ -38,18 +45,27 @@ export function Sidebar({
 
   useEffect(() => {
     if (!open) return;
-    if (focusOnOpen) panelRef.current?.querySelector<HTMLElement>('button')?.focus();
+    const panel = panelRef.current;
+    const menuButton = menuButtonRef.current;
+    if (focusOnOpen) panel?.querySelector<HTMLElement>('button')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
+      // Opened from the menu button, the menu is modal for the keyboard: Tab stays inside it.
+      else if (focusOnOpen && panel) trapTab(event, panel);
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, focusOnOpen, onClose]);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      const focus = document.activeElement;
+      // Focus inside the closing panel (or dropped to the page) goes back to the menu button.
+      if (focusOnOpen && (focus === document.body || panel?.contains(focus))) {
+        menuButton?.focus({ preventScroll: true });
+      }
+    };
+  }, [open, focusOnOpen, onClose, menuButtonRef]);
 
-  const chooseSort = (mode: SortMode) => {
-    actions.chooseSort(mode);
-    onClose();
-  };
+  // A sort is a setting, not a place: the menu stays open, with focus on the sort just chosen.
+  const chooseSort = (mode: SortMode) => actions.chooseSort(mode);
   const chooseCategory = (category: string | null) => {
     actions.chooseCategory(category);
     onClose();
@@ -78,6 +94,12 @@ export function Sidebar({
             <Icon name="close" />
           </button>
         </div>
+        <section className={styles.section} aria-labelledby="sidebar-shops-title">
+          <h2 id="sidebar-shops-title" className={styles.sectionTitle}>
+            Shops
+          </h2>
+          <ShopNav label="Shops in the menu" classes={NAV_CLASSES} />
+        </section>
         <SortSection sorts={shop.sorts} isActive={(mode) => isSortActive(view, mode)} onChoose={chooseSort} />
         {overview && (
           <CategoryTree
