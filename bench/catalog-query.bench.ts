@@ -5,68 +5,16 @@
  * and the query plans of a search page (rows and count) at each query length, to show which use the
  * trigram index.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
-import { openDatabase } from '../server/db/database.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import {
-  catalogVersion,
-  countProducts,
-  foldForSearch,
-  productPageQueries,
-} from '../server/modules/catalog/repository.js';
-import { catalogState } from '../server/modules/catalog/freshness.js';
-import { productRow } from '../server/test/fixtures.js';
-import {
-  createOverviewCache,
-  getCatalogOverview,
-  listCatalogPage,
-} from '../server/modules/catalog/service.js';
+import { productPageQueries } from '../server/modules/catalog/repository.js';
+import { getCatalogOverview, listCatalogPage } from '../server/modules/catalog/service.js';
 import { catalogQuerySchema, overviewQuerySchema } from '../shared/schemas/catalog.js';
+import { buildBenchApp, openBenchCatalog } from './catalog-data.js';
 
 const argIndex = process.argv.indexOf('--products');
 const total = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 100_000;
-const dataDir = path.resolve('bench/.data');
-fs.mkdirSync(dataDir, { recursive: true });
-const handle = openDatabase({
-  databaseUrl: process.env.BENCH_DATABASE_URL,
-  sqliteFile: path.join(dataDir, `bench-${total}.db`),
-});
+const handle = await openBenchCatalog(total);
 const { db } = handle;
-await migrateToLatest(db);
-
-const MAINS = ['Audio', 'Computers', 'Gaming', 'Home', 'Kitchen', 'Outdoors', 'Phones', 'Storage'];
-if ((await countProducts(db)) < total) {
-  console.log(`generating ${total} products…`);
-  await db.deleteFrom('products').execute();
-  const batch = 500;
-  for (let start = 1; start <= total; start += batch) {
-    const rows = [];
-    for (let id = start; id < Math.min(start + batch, total + 1); id += 1) {
-      const main = MAINS[id % MAINS.length]!;
-      const title = `Product ${(id * 7919) % total} ${main} item`;
-      rows.push({
-        ...productRow('default', id, {
-          title,
-          main_category: main,
-          category: `${main} ${Math.floor(id / MAINS.length) % 8}`,
-          price_cents: (id * 37) % 100_000,
-          typical_price_cents: id % 3 === 0 ? (id * 41) % 120_000 : 0,
-          rate: id % 6,
-          availability: id % 10 === 0 ? 'NO' : 'YES',
-          view_count: (id * 13) % 5000,
-        }),
-        // Inserted in bulk here, so set what insertProduct would.
-        title_folded: foldForSearch(title),
-      });
-    }
-    await db.insertInto('products').values(rows).execute();
-  }
-  // Fresh tables as autovacuum would leave them: statistics, and PostgreSQL's visibility map for index-only scans.
-  await sql`${sql.raw(handle.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze products')}`.execute(db);
-}
 
 async function measure(name: string, run: () => Promise<unknown>, iterations = 200): Promise<void> {
   for (let i = 0; i < 10; i += 1) await run();
@@ -113,12 +61,20 @@ for (const q of ['1', '12', '123', '4567', 'item 12', 'phones item', 'zzz']) {
 }
 const overviewQuery = overviewQuerySchema.parse({});
 await measure('overview, cold (no cache)', () => getCatalogOverview(db, overviewQuery), 30);
-// Warm: what a request costs once its process has the overview: the version lookup and the cache.
-const overview = createOverviewCache();
-await measure('overview, warm (version lookup + cache)', async () =>
-  overview(db, overviewQuery, catalogState(await catalogVersion(db, 'default'))),
+// Warm: a whole request to the app (in-process, no socket) once this process has the answer cached:
+// the version lookup, the cached JSON and Fastify's request handling.
+const app = await buildBenchApp(handle);
+const inject = (url: string) => async () => {
+  const response = await app.inject({ method: 'GET', url });
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+};
+await measure('overview, warm (request to the app, cached)', inject('/api/catalog/overview?shop=default'));
+await measure(
+  'search page "item 12", warm (request, cached)',
+  inject('/api/catalog?shop=default&q=item%2012'),
 );
 const searchOverview = overviewQuerySchema.parse({ q: 'item 12' });
 await measure('overview of search "item 12", cold', () => getCatalogOverview(db, searchOverview), 30);
 for (const q of ['12', '123', 'phones item']) await explainSearch(q);
+await app.close();
 await handle.close();

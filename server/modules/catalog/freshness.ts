@@ -1,18 +1,22 @@
 /**
- * HTTP revalidation of the public catalogue GETs (every GET of the catalog routes), and the state their
- * answers are computed at. The state is the shop's catalogue version (bumped by database triggers on
+ * The public catalogue GETs (every GET of the catalog routes): HTTP revalidation, and a per-process cache
+ * of their answers, both keyed on the catalogue state the answers are computed at. The state is the shop's catalogue version (bumped by database triggers on
  * every visible change, in the writing transaction, so every app process sees it) and the current
  * window of VIEWS_MAX_AGE_MS: views do not bump the version (they come too often), so view counts, the
  * TOP strip and the "most viewed" order may lag by at most that long, and by nothing else.
  *
  * A request whose If-None-Match names the current state answers 304 after one primary-key lookup,
- * without running its query. Answers carry `Cache-Control: no-cache`: a browser may keep them but must
+ * without running its query. Otherwise an answer this process already made in the current state (same
+ * route, same validated query) is sent again as the JSON it was serialized to, so a warm overview or
+ * page costs the lookup alone; a write by any process is a new version, so never a stale answer. Answers
+ * carry `Cache-Control: no-cache`: a browser may keep them but must
  * revalidate before each use, so it never shows a catalogue older than that.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { catalogVersion } from './repository.js';
+import { StateCache } from './state-cache.js';
 
 /** The longest a view count (and so the TOP strip and views order) may lag behind, in every cache. */
 export const VIEWS_MAX_AGE_MS = 10_000;
@@ -37,9 +41,32 @@ function noneMatch(header: string | undefined, etag: string): boolean {
 
 const CACHE_CONTROL = 'no-cache';
 
-/** Adds the revalidation hooks to the catalog routes' plugin: one place for every catalogue GET. */
-export function registerCatalogRevalidation(app: FastifyInstance, db: Kysely<Database>): void {
+/** JSON text one app process keeps of catalogue answers (UTF-16 units, about bytes for this text). */
+const RESPONSE_CACHE_SIZE = 32 * 1024 * 1024;
+
+/**
+ * Adds revalidation and the answer cache to the catalog routes' plugin, for every GET route registered
+ * in it after this call: one place for every catalogue GET.
+ */
+export function registerCatalogCaching(app: FastifyInstance, db: Kysely<Database>): void {
   app.decorateRequest('catalogState', undefined);
+  const answers = new StateCache<string>(RESPONSE_CACHE_SIZE, (json) => json.length);
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'GET') return;
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = async function cachedAnswer(request, reply) {
+      const state = request.catalogState;
+      if (state === undefined) return handler.call(this, request, reply);
+      // Validated (defaulted, unknown keys dropped) parameters: one key per answer, not per spelling.
+      const key = JSON.stringify([route.url, request.params, request.query]);
+      // Serialized by the route's own response schema, once per state; sent as text from then on.
+      const json = await answers.get(key, state, async () => {
+        const serialized = reply.serialize(await handler.call(this, request, reply));
+        return typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
+      });
+      return reply.type('application/json; charset=utf-8').send(json);
+    };
+  });
   // preHandler: after validation, so the query's shop (defaulted) is there.
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;

@@ -9,14 +9,14 @@ import {
   viewResponseSchema,
 } from '../../../shared/schemas/catalog.js';
 import { productIdParamsSchema, shopQuerySchema } from '../../../shared/schemas/common.js';
-import { registerCatalogRevalidation } from './freshness.js';
+import { registerCatalogCaching } from './freshness.js';
 import * as catalog from './service.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, secrets } = app.deps;
-  // Every GET below is a public catalogue read: ETag, 304 and Cache-Control come from this one place.
-  registerCatalogRevalidation(app, db);
-  const overview = catalog.createOverviewCache();
+  // Every GET below is a public catalogue read: ETag, 304, Cache-Control and the per-process answer
+  // cache come from this one place.
+  registerCatalogCaching(app, db);
 
   app.get(
     '/api/catalog',
@@ -27,7 +27,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/catalog/overview',
     { schema: { querystring: overviewQuerySchema, response: { 200: catalogOverviewSchema } } },
-    async (request) => overview(db, request.query, request.catalogState),
+    async (request) => catalog.getCatalogOverview(db, request.query),
   );
 
   app.get(

@@ -17,7 +17,6 @@ import type { Database, ProductRow } from '../../db/types.js';
 import { clientNetwork } from '../../http/client-address.js';
 import { badRequest, noSuchProduct } from '../../http/errors.js';
 import * as repo from './repository.js';
-import { StateCache } from './state-cache.js';
 import { conditionsByProduct, presentProductDetail, presentProductSummary } from './presenter.js';
 
 type Db = Kysely<Database>;
@@ -120,25 +119,6 @@ export async function getCatalogOverview(db: Db, query: OverviewQuery): Promise<
     ]),
   );
   return { top: topItems, groups, categories, totals };
-}
-
-/** Overviews one app process keeps (each search text is a key of its own). */
-const OVERVIEW_CACHE_ENTRIES = 500;
-
-/**
- * The overview (24–47 ms of queries at 100,000 products) answered from a per-process cache keyed by its
- * query and the catalogue state (freshness.ts): any visible change, made by any process, is a new
- * version and so a miss; view counts and the TOP strip may lag by at most VIEWS_MAX_AGE_MS.
- */
-export function createOverviewCache(
-  maxEntries = OVERVIEW_CACHE_ENTRIES,
-): (db: Db, query: OverviewQuery, state: string | undefined) => Promise<CatalogOverview> {
-  const cache = new StateCache<CatalogOverview>(maxEntries);
-  return (db, query, state) => {
-    if (state === undefined) return getCatalogOverview(db, query);
-    const key = JSON.stringify([query.shop, query.sort ?? null, query.q]);
-    return cache.get(key, state, () => getCatalogOverview(db, query));
-  };
 }
 
 /** SPEC §7 GET /api/products: the whole list (kept for compatibility; screens use the paged catalogue). */
