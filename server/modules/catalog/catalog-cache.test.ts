@@ -3,13 +3,15 @@
  * revalidate by ETag, both keyed on the shop's catalogue version, which database triggers bump on every
  * visible change whichever app process (or script) wrote it. Views alone do not bump it.
  */
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { openDatabase } from '../../db/database.js';
 import { addProduct, conditions } from '../../test/fixtures.js';
 import { adminHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
-import { catalogState, VIEWS_MAX_AGE_MS } from './freshness.js';
+import { catalogState, sharedVersionReader, VIEWS_MAX_AGE_MS } from './freshness.js';
 import { catalogVersion } from './repository.js';
 
 /** Counts the statements an app sends to its database. */
@@ -132,6 +134,40 @@ describe.each(TEST_DIALECTS)('catalogue caching on %s', (dialect) => {
       'Loud blender',
       'Quiet samovar',
     ]);
+  });
+
+  it('never answers a request from a version read that began before it arrived', async () => {
+    // Results of reads through this handle wait at a gate: a read can be held "in flight" after the
+    // database answered it, as a slow round trip would.
+    let open = () => {};
+    let gate = Promise.resolve();
+    const gated = t.handle.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        await gate;
+        return args.result;
+      },
+    });
+    const readVersion = sharedVersionReader(gated);
+    gate = new Promise((resolve) => (open = () => resolve()));
+    const before = await catalogVersion(t.handle.db, 'default');
+    const early = readVersion('default');
+    const alsoEarly = readVersion('default');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // SQLite's one connection is the held read's until the gate opens: write through a second one.
+    const writer =
+      dialect === 'sqlite' ? openDatabase({ sqliteFile: path.join(t.dataDir, 'shop.db') }) : undefined;
+    try {
+      await addProduct(writer?.db ?? t.handle.db, 'default', 20, { title: 'Arrived after the read began' });
+    } finally {
+      await writer?.close();
+    }
+    const late = readVersion('default');
+    open();
+    expect(await early).toBe(before);
+    // Those that arrived during the first read share the next one, which began after they arrived.
+    expect(await alsoEarly).toBe(before + 1);
+    expect(await late).toBe(before + 1);
   });
 
   it.each([

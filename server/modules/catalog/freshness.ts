@@ -1,16 +1,17 @@
 /**
- * The public catalogue GETs (every GET of the catalog routes): HTTP revalidation, and a per-process cache
- * of their answers, both keyed on the catalogue state the answers are computed at. The state is the shop's catalogue version (bumped by database triggers on
- * every visible change, in the writing transaction, so every app process sees it) and the current
- * window of VIEWS_MAX_AGE_MS: views do not bump the version (they come too often), so view counts, the
- * TOP strip and the "most viewed" order may lag by at most that long, and by nothing else.
+ * The public catalogue GETs (every GET of the catalog routes): HTTP revalidation, and a per-process
+ * cache of their answers, both keyed on the catalogue state the answers are computed at. The state is
+ * the shop's catalogue version (bumped by database triggers on every visible change, in the writing
+ * transaction, so every app process sees it) and the current window of VIEWS_MAX_AGE_MS: views do not
+ * bump the version (they come too often), so view counts, the TOP strip and the "most viewed" order may
+ * lag by at most that long, and by nothing else.
  *
- * A request whose If-None-Match names the current state answers 304 after one primary-key lookup,
- * without running its query. Otherwise an answer this process already made in the current state (same
- * route, same validated query) is sent again as the JSON it was serialized to, so a warm overview or
- * page costs the lookup alone; a write by any process is a new version, so never a stale answer. Answers
- * carry `Cache-Control: no-cache`: a browser may keep them but must
- * revalidate before each use, so it never shows a catalogue older than that.
+ * A request whose If-None-Match names the current state answers 304 after one primary-key lookup
+ * (shared by concurrent requests, see sharedVersionReader), without running its query. Otherwise an
+ * answer this process already made in the current state (same route, same validated query) is sent
+ * again as the JSON it was serialized to, so a warm overview or page costs the lookup alone; a write by
+ * any process is a new version, so never a stale answer. Answers carry `Cache-Control: no-cache`: a
+ * browser may keep them but must revalidate before each use, so it never shows an older catalogue.
  */
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -41,6 +42,40 @@ function noneMatch(header: string | undefined, etag: string): boolean {
 
 const CACHE_CONTROL = 'no-cache';
 
+/**
+ * Reads a shop's catalogue version for a request, sharing reads between concurrent requests without
+ * ever answering one from a read that began before it arrived (a write committed just before it must
+ * show): a request that finds a read under way waits for the next one, which starts when that ends
+ * and serves everyone who queued meanwhile. Under load that is about two reads at a time per shop
+ * instead of one per request.
+ */
+export function sharedVersionReader(db: Kysely<Database>): (shop: string) => Promise<number> {
+  const running = new Map<string, Promise<number>>();
+  const queued = new Map<string, Promise<number>>();
+  const start = (shop: string): Promise<number> => {
+    const read: Promise<number> = catalogVersion(db, shop).finally(() => {
+      if (running.get(shop) === read) running.delete(shop);
+    });
+    running.set(shop, read);
+    return read;
+  };
+  return (shop) => {
+    const current = running.get(shop);
+    if (!current) return start(shop);
+    let next = queued.get(shop);
+    if (!next) {
+      next = current
+        .catch(() => undefined)
+        .then(() => {
+          queued.delete(shop);
+          return start(shop);
+        });
+      queued.set(shop, next);
+    }
+    return next;
+  };
+}
+
 /** JSON text one app process keeps of catalogue answers (UTF-16 units, about bytes for this text). */
 const RESPONSE_CACHE_SIZE = 32 * 1024 * 1024;
 
@@ -50,6 +85,7 @@ const RESPONSE_CACHE_SIZE = 32 * 1024 * 1024;
  */
 export function registerCatalogCaching(app: FastifyInstance, db: Kysely<Database>): void {
   app.decorateRequest('catalogState', undefined);
+  const readVersion = sharedVersionReader(db);
   const answers = new StateCache<string>(RESPONSE_CACHE_SIZE, (json) => json.length);
   app.addHook('onRoute', (route) => {
     if (route.method !== 'GET') return;
@@ -71,7 +107,7 @@ export function registerCatalogCaching(app: FastifyInstance, db: Kysely<Database
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const { shop } = request.query as { shop: string };
-    const state = catalogState(await catalogVersion(db, shop));
+    const state = catalogState(await readVersion(shop));
     request.catalogState = state;
     const etag = `W/"${state}"`;
     if (noneMatch(request.headers['if-none-match'], etag)) {
