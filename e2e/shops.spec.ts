@@ -118,15 +118,20 @@ for (const key of NAV_ORDER) {
       await page.goBack();
       await expect(dialog).toBeHidden();
       await expect(page).not.toHaveURL(/product=/);
+      // A view does not bump the catalogue version: the cached answers show it within the views window
+      // (VIEWS_MAX_AGE_MS, 10 s, server/modules/catalog/freshness.ts).
       await expect
-        .poll(async () => {
-          const items = (
-            await (
-              await request.get(`/api/catalog?shop=${key}&category=${encodeURIComponent(category)}`)
-            ).json()
-          ).items;
-          return items.find((p: { title: string }) => p.title === title).view_count;
-        })
+        .poll(
+          async () => {
+            const items = (
+              await (
+                await request.get(`/api/catalog?shop=${key}&category=${encodeURIComponent(category)}`)
+              ).json()
+            ).items;
+            return items.find((p: { title: string }) => p.title === title).view_count;
+          },
+          { timeout: 20_000 },
+        )
         .toBe(viewsBefore + 1);
 
       await page.goto(productUrl);

@@ -6,6 +6,7 @@ import * as productViews from './migrations/0004_product_views.js';
 import * as buying from './migrations/0005_buying.js';
 import * as orderAttention from './migrations/0006_order_attention.js';
 import * as chat from './migrations/0007_chat.js';
+import * as catalogSearchAndVersion from './migrations/0008_catalog_search_and_version.js';
 
 /** Every migration, in order; both dialects run the same list. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_buying': buying,
   '0006_order_attention': orderAttention,
   '0007_chat': chat,
+  '0008_catalog_search_and_version': catalogSearchAndVersion,
 };
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.

@@ -162,7 +162,19 @@ export interface ChatReadsTable {
   last_read_message_id: Generated<number>;
 }
 
+/**
+ * One row per shop that has ever had a product: bumped by database triggers in the same transaction as
+ * any change a shopper can see (not a view count alone), so every app process can tell with one
+ * primary-key lookup whether what it cached of the catalogue is still current.
+ */
+export interface CatalogVersionsTable {
+  shop: string;
+  /** bigint: PostgreSQL returns it as a string. */
+  version: number | string;
+}
+
 export interface Database {
+  catalog_versions: CatalogVersionsTable;
   products: ProductsTable;
   product_conditions: ProductConditionsTable;
   product_views: ProductViewsTable;

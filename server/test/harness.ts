@@ -25,6 +25,8 @@ export interface TestApp {
   handle: DatabaseHandle;
   config: Config;
   dataDir: string;
+  /** PostgreSQL: the test's own schema (undefined on SQLite), e.g. for migrateToLatest. */
+  schema: string | undefined;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function createTestApp(
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
+    await ensureSharedTrigramExtension(admin);
     await admin.end();
     handle = openDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema });
     dropSchema = async () => {
@@ -89,6 +92,7 @@ export async function createTestApp(
     handle,
     config,
     dataDir,
+    schema,
     async close() {
       await app.close();
       await handle.close();
@@ -96,6 +100,20 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * pg_trgm lives in public for every test schema: created by the first test's migration inside its own
+ * schema, it would go (with every other schema's trigram index) when that schema is dropped. Test files
+ * run at once, so two may race to create it; the loser finds it made.
+ */
+async function ensureSharedTrigramExtension(client: pg.Client): Promise<void> {
+  try {
+    await client.query('create extension if not exists pg_trgm with schema public');
+  } catch (error) {
+    const made = await client.query(`select 1 from pg_extension where extname = 'pg_trgm'`);
+    if (made.rowCount === 0) throw error;
+  }
 }
 
 /** Logs in through the real endpoint and returns the Authorization header for admin calls. */

@@ -1,5 +1,5 @@
 /** All SQL of the catalogue. Every function takes the database or a transaction. */
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { SortMode } from '../../../shared/shops.js';
 import type {
   Database,
@@ -29,18 +29,80 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/**
+ * Folded queries shorter than this (in code points) have no trigram for an index to look up: they are
+ * answered by the plain LIKE scan, which is exact at any length.
+ */
+export const TRIGRAM_MIN_LENGTH = 3;
+
+/**
+ * Above this many trigram-index matches a search is common enough that walking the rows in the page's
+ * order with the LIKE finds a page sooner than the index (it stops after one page of matches), and
+ * counting by a scan costs no more than joining that many index matches back to their rows.
+ */
+export const INDEXED_SEARCH_MAX_MATCHES = 2000;
+
+/** A filter whose search has been planned: through SQLite's trigram table or by the LIKE alone. */
+interface PlannedFilter extends ProductFilter {
+  searchByIndex: boolean;
+}
+
+/** FTS5 query text matching `folded` as a substring: one quoted phrase, where only `"` needs doubling. */
+function ftsPhrase(folded: string): string {
+  return `"${folded.replaceAll('"', '""')}"`;
+}
+
+/**
+ * Decides how to run the search. PostgreSQL's planner serves the LIKE from the pg_trgm GIN index by
+ * itself. SQLite's LIKE cannot use an index, so for a folded query of 3+ characters it asks the FTS5
+ * trigram table how many titles contain it, stopping at INDEXED_SEARCH_MAX_MATCHES + 1.
+ */
+async function planFilter(db: Db, filter: ProductFilter | PlannedFilter): Promise<PlannedFilter> {
+  if ('searchByIndex' in filter) return filter;
+  const folded = foldForSearch(filter.search);
+  if (db.getExecutor().adapter instanceof PostgresAdapter || [...folded].length < TRIGRAM_MIN_LENGTH) {
+    return { ...filter, searchByIndex: false };
+  }
+  const probe = await sql<{ matches: number }>`select count(*) as matches from (
+      select rowid from products_title_fts where products_title_fts match ${ftsPhrase(folded)}
+      limit ${INDEXED_SEARCH_MAX_MATCHES + 1})`.execute(db);
+  return { ...filter, searchByIndex: Number(probe.rows[0]?.matches) <= INDEXED_SEARCH_MAX_MATCHES };
+}
+
+/**
+ * The title search: `title_folded` containing the folded query, exactly as LIKE '%…%' answers it. The
+ * trigram table, when planned, only narrows the rows: the query is one quoted phrase (so `OR`, `NEAR(`,
+ * `*` are plain text) and the LIKE still decides, so the answer never depends on the tokenizer.
+ */
+function searchCondition(search: string, byIndex: boolean): RawBuilder<boolean> {
+  const folded = foldForSearch(search);
+  const like = sql<boolean>`products.title_folded like ${`%${escapeLike(folded)}%`} escape '\\'`;
+  if (!byIndex) return like;
+  return sql<boolean>`products.rowid in (select rowid from products_title_fts where products_title_fts match ${ftsPhrase(folded)}) and ${like}`;
+}
+
 function applyFilter<O>(
   query: SelectQueryBuilder<Database, 'products', O>,
-  filter: ProductFilter,
+  filter: PlannedFilter,
 ): SelectQueryBuilder<Database, 'products', O> {
   let filtered = query.where('products.shop', '=', filter.shop);
-  if (filter.search) {
-    const pattern = `%${escapeLike(foldForSearch(filter.search))}%`;
-    filtered = filtered.where(sql<boolean>`products.title_folded like ${pattern} escape '\\'`);
-  }
+  if (filter.search) filtered = filtered.where(searchCondition(filter.search, filter.searchByIndex));
   if (filter.category !== undefined) filtered = filtered.where('products.category', '=', filter.category);
   if (filter.positivePriceOnly) filtered = filtered.where('products.price_cents', '>', 0);
   return filtered;
+}
+
+/**
+ * The shop's catalogue version (0 before its first product): database triggers bump it in the same
+ * transaction as any change a shopper can see except view counts (migration 0008).
+ */
+export async function catalogVersion(db: Db, shop: string): Promise<number> {
+  const row = await db
+    .selectFrom('catalog_versions')
+    .select('version')
+    .where('shop', '=', shop)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
 }
 
 /** ORDER BY of each sort mode of SPEC §4; every order ends on id so pages never overlap. */
@@ -62,6 +124,24 @@ export function orderClause(sort: SortMode): RawBuilder<unknown> {
   }
 }
 
+/** The two statements of a catalogue page, its rows and its count (apart, so the bench can EXPLAIN them). */
+export async function productPageQueries(
+  db: Db,
+  wanted: ProductFilter,
+  sort: SortMode,
+  limit: number,
+  offset: number,
+) {
+  const filter = await planFilter(db, wanted);
+  return {
+    rows: applyFilter(db.selectFrom('products').selectAll(), filter)
+      .orderBy(orderClause(sort))
+      .limit(limit)
+      .offset(offset),
+    count: applyFilter(db.selectFrom('products').select(sql<number | string>`count(*)`.as('total')), filter),
+  };
+}
+
 export async function findProductPage(
   db: Db,
   filter: ProductFilter,
@@ -69,22 +149,13 @@ export async function findProductPage(
   limit: number,
   offset: number,
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    applyFilter(db.selectFrom('products').selectAll(), filter)
-      .orderBy(orderClause(sort))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    applyFilter(
-      db.selectFrom('products').select(sql<number | string>`count(*)`.as('total')),
-      filter,
-    ).executeTakeFirstOrThrow(),
-  ]);
+  const queries = await productPageQueries(db, filter, sort, limit, offset);
+  const [rows, count] = await Promise.all([queries.rows.execute(), queries.count.executeTakeFirstOrThrow()]);
   return { rows, total: Number(count.total) };
 }
 
 export async function findMostViewed(db: Db, filter: ProductFilter, limit: number): Promise<ProductRow[]> {
-  return applyFilter(db.selectFrom('products').selectAll(), filter)
+  return applyFilter(db.selectFrom('products').selectAll(), await planFilter(db, filter))
     .orderBy(orderClause('views'))
     .limit(limit)
     .execute();
@@ -99,7 +170,8 @@ export interface CategoryCount {
 }
 
 /** How many products each (main, sub) category holds under the filter, sorted by main then sub. */
-export async function countByCategory(db: Db, filter: ProductFilter): Promise<CategoryCount[]> {
+export async function countByCategory(db: Db, wanted: ProductFilter): Promise<CategoryCount[]> {
+  const filter = await planFilter(db, wanted);
   const rows = await applyFilter(
     db
       .selectFrom('products')
@@ -120,12 +192,13 @@ export async function countByCategory(db: Db, filter: ProductFilter): Promise<Ca
  */
 export async function findCategoryRows(
   db: Db,
-  filter: ProductFilter,
+  wanted: ProductFilter,
   categories: readonly CategoryCount[],
   sort: SortMode,
   perRow: number,
 ): Promise<ProductRow[]> {
   if (categories.length === 0) return [];
+  const filter = await planFilter(db, wanted);
   // SQLite allows at most 500 terms in one compound SELECT: ask in slices.
   if (categories.length > ROWS_PER_STATEMENT) {
     const slices = [];

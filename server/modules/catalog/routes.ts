@@ -9,10 +9,14 @@ import {
   viewResponseSchema,
 } from '../../../shared/schemas/catalog.js';
 import { productIdParamsSchema, shopQuerySchema } from '../../../shared/schemas/common.js';
+import { registerCatalogCaching } from './freshness.js';
 import * as catalog from './service.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, secrets } = app.deps;
+  // Every GET below is a public catalogue read: ETag, 304, Cache-Control and the per-process answer
+  // cache come from this one place.
+  registerCatalogCaching(app, db);
 
   app.get(
     '/api/catalog',

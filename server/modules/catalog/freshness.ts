@@ -1,0 +1,124 @@
+/**
+ * The public catalogue GETs (every GET of the catalog routes): HTTP revalidation, and a per-process
+ * cache of their answers, both keyed on the catalogue state the answers are computed at. The state is
+ * the shop's catalogue version (bumped by database triggers on every visible change, in the writing
+ * transaction, so every app process sees it) and the current window of VIEWS_MAX_AGE_MS: views do not
+ * bump the version (they come too often), so view counts, the TOP strip and the "most viewed" order may
+ * lag by at most that long, and by nothing else.
+ *
+ * A request whose If-None-Match names the current state answers 304 after one primary-key lookup
+ * (shared by concurrent requests, see sharedVersionReader), without running its query. Otherwise an
+ * answer this process already made in the current state (same route, same validated query) is sent
+ * again as the JSON it was serialized to, so a warm overview or page costs the lookup alone; a write by
+ * any process is a new version, so never a stale answer. Answers carry `Cache-Control: no-cache`: a
+ * browser may keep them but must revalidate before each use, so it never shows an older catalogue.
+ */
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { catalogVersion } from './repository.js';
+import { StateCache } from './state-cache.js';
+
+/** The longest a view count (and so the TOP strip and views order) may lag behind, in every cache. */
+export const VIEWS_MAX_AGE_MS = 10_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** On catalogue GETs: the catalogue state this answer is computed at (and its ETag). */
+    catalogState: string | undefined;
+  }
+}
+
+export function catalogState(version: number, now = Date.now()): string {
+  return `${version}.${Math.floor(now / VIEWS_MAX_AGE_MS)}`;
+}
+
+/** Weak comparison (RFC 9110 §13.1.2) of an If-None-Match list against our one weak tag. */
+function noneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.trim() === '*' || header.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+const CACHE_CONTROL = 'no-cache';
+
+/**
+ * Reads a shop's catalogue version for a request, sharing reads between concurrent requests without
+ * ever answering one from a read that began before it arrived (a write committed just before it must
+ * show): a request that finds a read under way waits for the next one, which starts when that ends
+ * and serves everyone who queued meanwhile. Under load that is about two reads at a time per shop
+ * instead of one per request.
+ */
+export function sharedVersionReader(db: Kysely<Database>): (shop: string) => Promise<number> {
+  const running = new Map<string, Promise<number>>();
+  const queued = new Map<string, Promise<number>>();
+  const start = (shop: string): Promise<number> => {
+    const read: Promise<number> = catalogVersion(db, shop).finally(() => {
+      if (running.get(shop) === read) running.delete(shop);
+    });
+    running.set(shop, read);
+    return read;
+  };
+  return (shop) => {
+    const current = running.get(shop);
+    if (!current) return start(shop);
+    let next = queued.get(shop);
+    if (!next) {
+      next = current
+        .catch(() => undefined)
+        .then(() => {
+          queued.delete(shop);
+          return start(shop);
+        });
+      queued.set(shop, next);
+    }
+    return next;
+  };
+}
+
+/** JSON text one app process keeps of catalogue answers (UTF-16 units, about bytes for this text). */
+const RESPONSE_CACHE_SIZE = 32 * 1024 * 1024;
+
+/**
+ * Adds revalidation and the answer cache to the catalog routes' plugin, for every GET route registered
+ * in it after this call: one place for every catalogue GET.
+ */
+export function registerCatalogCaching(app: FastifyInstance, db: Kysely<Database>): void {
+  app.decorateRequest('catalogState', undefined);
+  const readVersion = sharedVersionReader(db);
+  const answers = new StateCache<string>(RESPONSE_CACHE_SIZE, (json) => json.length);
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'GET') return;
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = async function cachedAnswer(request, reply) {
+      const state = request.catalogState;
+      if (state === undefined) return handler.call(this, request, reply);
+      // Validated (defaulted, unknown keys dropped) parameters: one key per answer, not per spelling.
+      const key = JSON.stringify([route.url, request.params, request.query]);
+      // Serialized by the route's own response schema, once per state; sent as text from then on.
+      const json = await answers.get(key, state, async () => {
+        const serialized = reply.serialize(await handler.call(this, request, reply));
+        return typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
+      });
+      return reply.type('application/json; charset=utf-8').send(json);
+    };
+  });
+  // preHandler: after validation, so the query's shop (defaulted) is there.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const { shop } = request.query as { shop: string };
+    const state = catalogState(await readVersion(shop));
+    request.catalogState = state;
+    const etag = `W/"${state}"`;
+    if (noneMatch(request.headers['if-none-match'], etag)) {
+      return reply.code(304).header('etag', etag).header('cache-control', CACHE_CONTROL).send();
+    }
+  });
+  // Only a full answer gets the tag: an error must not be revalidated into a 304 later.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.catalogState !== undefined && reply.statusCode === 200) {
+      reply.header('etag', `W/"${request.catalogState}"`).header('cache-control', CACHE_CONTROL);
+    }
+    return payload;
+  });
+}
