@@ -2,19 +2,17 @@
  * The benches' generated catalogue: `total` products in shop 'default', in a SQLite file in bench/.data
  * (kept between runs) or the PostgreSQL at BENCH_DATABASE_URL, migrated to the latest schema.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { type DatabaseHandle, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { countProducts, foldForSearch } from '../server/modules/catalog/repository.js';
 import { selectPaymentProvider } from '../server/modules/payments/select-provider.js';
 import { loadSecrets } from '../server/secrets.js';
+import { benchConfig } from './support.js';
 import { productRow } from '../server/test/fixtures.js';
 
 export async function openBenchCatalog(total: number): Promise<DatabaseHandle> {
@@ -62,18 +60,7 @@ export async function openBenchCatalog(total: number): Promise<DatabaseHandle> {
 
 /** The app as main.ts builds it in production (no client, no unpaid-order sweep) over the bench catalogue. */
 export async function buildBenchApp(handle: DatabaseHandle): Promise<FastifyInstance> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    ALLOW_DEMO_SIGN_IN: 'true',
-    PAYMENT_PROVIDER: 'sandbox',
-    ALLOW_SANDBOX_PAYMENTS: 'true',
-    SEED_DEMO: 'false',
-    ADMIN_PASSWORD: 'bench admin password',
-    SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
-    LOG_LEVEL: 'silent',
-  });
+  const { config, dataDir } = benchConfig();
   const app = await buildApp(
     {
       config,

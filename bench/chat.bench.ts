@@ -24,11 +24,11 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { selectPaymentProvider } from '../server/modules/payments/select-provider.js';
 import { loadSecrets } from '../server/secrets.js';
+import { benchConfig } from './support.js';
 import { addProduct, conditions } from '../server/test/fixtures.js';
 
 function option(name: string, fallback: number): number {
@@ -86,18 +86,9 @@ interface Server {
 
 /** The app as main.ts builds it (production settings, demo sign-in on), minus the unpaid-order sweep. */
 async function startServer(settings: ServerSettings): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-chat-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    ALLOW_DEMO_SIGN_IN: 'true',
-    PAYMENT_PROVIDER: 'sandbox',
-    ALLOW_SANDBOX_PAYMENTS: 'true',
-    SEED_DEMO: 'false',
-    ADMIN_PASSWORD: 'bench admin password',
+  const { config, dataDir } = benchConfig({
     SESSION_SECRET: settings.sessionSecret,
     SELLER_USER_ID: SELLER,
-    LOG_LEVEL: 'silent',
     ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
   });
   const handle = openDatabase({

@@ -16,11 +16,11 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { selectPaymentProvider } from '../server/modules/payments/select-provider.js';
 import { loadSecrets } from '../server/secrets.js';
+import { benchConfig } from './support.js';
 import { addProduct, conditions } from '../server/test/fixtures.js';
 
 function option(name: string, fallback: number): number {
@@ -68,19 +68,7 @@ interface Bench {
 
 /** The app as main.ts builds it (sandbox provider), minus the unpaid-order sweep, listening on 127.0.0.1. */
 async function startBench(dialect: Dialect, databaseUrl: string | undefined): Promise<Bench> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    // Production settings, as deployed; demo sign-in and the sandbox are allowed as for a public demo.
-    NODE_ENV: 'production',
-    ALLOW_DEMO_SIGN_IN: 'true',
-    PAYMENT_PROVIDER: 'sandbox',
-    ALLOW_SANDBOX_PAYMENTS: 'true',
-    SEED_DEMO: 'false',
-    ADMIN_PASSWORD: 'bench admin password',
-    SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
-    LOG_LEVEL: 'silent',
-  });
+  const { config, dataDir } = benchConfig();
   let dropSchema = async () => {};
   let handle: DatabaseHandle;
   let schema: string | undefined;
