@@ -45,9 +45,13 @@ for (const key of NAV_ORDER) {
         const shown = await titles.allInnerTexts();
         expect(shown.length).toBeGreaterThan(0);
         for (const title of shown) expect(title.toLowerCase()).toContain(word.toLowerCase());
+        // Each match is listed once: the TOP strip steps aside while a search is active.
+        expect(new Set(shown).size).toBe(shown.length);
       }).toPass();
+      await expect(page.getByTestId('top-products')).toHaveCount(0);
       await page.getByRole('button', { name: 'Reset' }).click();
       await expect(search).toHaveValue('');
+      if (shop.showTopProducts) await expect(page.getByTestId('top-products')).toBeVisible();
       // Other journeys may add categories meanwhile, so compare with the server's answer of the moment.
       await expect(async () => {
         const rows = (await overview(request, key)).groups.reduce((n, g) => n + g.rows.length, 0);
