@@ -1,10 +1,13 @@
 /**
  * Issue 9, first view on a phone: the TOP strip's auto-scroll rests behind a modal and under reduced
- * motion, and a phone's first view fetches small picture sizes only, the first row first.
+ * motion, a phone's first view fetches small picture sizes only, the first row first, and a shop page's
+ * first view comes with its HTML (the overview and the first pictures), not after a request of its own.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CARD_IMAGE_WIDTHS } from '../shared/constants.js';
+import { INITIAL_OVERVIEW_ELEMENT_ID } from '../shared/constants.js';
 import { SHOPS } from '../shared/shops.js';
+import { firstRowProduct } from './support/api.js';
 import { saveScreenshot } from './support/screens.js';
 
 /** Waits for the page to paint `count` frames (about half a second), instead of a fixed time. */
@@ -105,6 +108,13 @@ test.describe('on a phone', () => {
       expect(imageUrls.filter((url) => /\/w\/(640|960|1280)\//.test(url))).toEqual([]);
 
       const images = page.getByTestId('product-card').locator('img');
+      const lazyShare = () =>
+        images.evaluateAll(
+          (list) => list.filter((image) => image.getAttribute('loading') === 'lazy').length / list.length,
+        );
+      // The first paint holds six cards per strip or row and the first two rows; the rest (all lazy)
+      // follow in a deferred render that a busy machine may not have finished by the network's idle.
+      await expect.poll(lazyShare).toBeGreaterThan(0.5);
       const attributes = await images.evaluateAll((list) =>
         list.map((image) => ({
           width: image.getAttribute('width'),
@@ -138,4 +148,66 @@ test('first view screenshots at 320 and 1280 px', async ({ page }) => {
     await expect(page.getByTestId('product-card').first().locator('img')).toHaveJSProperty('complete', true);
     await saveScreenshot(page, `first-view-default-${width}`);
   }
+});
+
+/** Overview requests the page makes, with their query strings. */
+function overviewRequests(page: Page): URLSearchParams[] {
+  const seen: URLSearchParams[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/catalog/overview') seen.push(url.searchParams);
+  });
+  return seen;
+}
+
+test.describe('the first view comes with the page', () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+
+  test('a fresh visit to /pcshop shows its rows without asking for the overview', async ({ page }) => {
+    const overviews = overviewRequests(page);
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+    });
+    await page.goto(SHOPS.pc.route);
+    const rows = page.getByTestId('category-row');
+    await expect(rows.first().getByTestId('product-card').first()).toBeVisible();
+    const firstImage = rows.first().getByTestId('product-card').first().locator('img');
+    await expect(firstImage).toHaveJSProperty('complete', true);
+    await page.waitForLoadState('networkidle');
+
+    expect(overviews).toEqual([]);
+    // Taken once: the embedded copy is gone from the page once the app has read it.
+    await expect(page.locator(`#${INITIAL_OVERVIEW_ELEMENT_ID}`)).toHaveCount(0);
+    // The preload and the card ask for the very same picture: each fetched once, none twice.
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.filter((url, index) => images.indexOf(url) !== index)).toEqual([]);
+    const firstPicture = await firstImage.evaluate(
+      (image: HTMLImageElement) => new URL(image.currentSrc).pathname,
+    );
+    expect(images).toContain(firstPicture);
+    await saveScreenshot(page, 'first-view-embedded-pc-390');
+  });
+
+  test('a visitor with a saved search gets the searched results', async ({ page, request }) => {
+    const product = await firstRowProduct(request, 'pc');
+    const word = product.title.split(/\s+/).find((part) => part.length > 4) ?? product.title;
+    await page.goto(SHOPS.pc.route);
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [`${SHOPS.pc.route}:searchQuery`, word],
+    );
+    const overviews = overviewRequests(page);
+    await page.reload();
+
+    const titles = page.getByTestId('product-card').getByRole('heading');
+    await expect(async () => {
+      const shown = await titles.allInnerTexts();
+      expect(shown.length).toBeGreaterThan(0);
+      for (const title of shown) expect(title.toLowerCase()).toContain(word.toLowerCase());
+    }).toPass();
+    await expect(page.getByPlaceholder('Search products by name...')).toHaveValue(word);
+    expect(overviews.map((params) => params.get('q'))).toEqual([word]);
+    await expect(page.locator(`#${INITIAL_OVERVIEW_ELEMENT_ID}`)).toHaveCount(0);
+  });
 });

@@ -36,6 +36,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { scheduleUnpaidOrderSweep } from './modules/orders/sweep.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { overviewFromRoute } from './modules/seo/first-view.js';
 import { indexPageRenderer } from './modules/seo/index-page.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -180,6 +181,7 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
   const renderIndexPage = indexPageRenderer(
     app.deps,
     await fs.promises.readFile(path.join(clientDir, 'index.html'), 'utf8'),
+    overviewFromRoute(app),
   );
   app.get('/*', async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -190,6 +192,12 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
     const file = url === '/index.html' ? undefined : await servableFile(clientDir, ...url.split('/'));
     if (file !== undefined) return reply.sendFile(file);
     const page = await renderIndexPage(request);
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+    reply.header('Cache-Control', 'no-cache');
+    if (page.etag === undefined) return reply.type('text/html; charset=utf-8').send(page.html);
+    reply.header('ETag', page.etag);
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === page.etag)) {
+      return reply.code(304).send();
+    }
+    return reply.type('text/html; charset=utf-8').send(page.html);
   });
 }

@@ -17,6 +17,13 @@ export const IMAGE_VARIANT_WIDTHS = [160, 240, 320, 480, 640, 960, 1280] as cons
 export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 /** What a product card offers the browser: a card is at most ~260 CSS px wide, so 480 covers a 2x screen. */
 export const CARD_IMAGE_WIDTHS = [160, 240, 320, 480] as const satisfies readonly ImageVariantWidth[];
+/** How wide a card draws its picture: rows draw a card 220 px wide; the phone grid two to a row; wider grids up to about 260 px. */
+export const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, 260px';
+/**
+ * The `<script type="application/json">` a shop page's HTML carries the overview it asks for first in
+ * (server/modules/seo/first-view.ts writes it, client/endpoints/initialData.ts reads it once).
+ */
+export const INITIAL_OVERVIEW_ELEMENT_ID = 'initial-catalog-overview';
 export const TYPING_STOP_MS = 2000;
 export const LAST_MESSAGE_PREVIEW_LENGTH = 50;
 /** SPEC §5 / issue 8: a chat message's text limit and images per message (here, not in the zod schemas, so the chat bundle stays free of zod). */

@@ -1,5 +1,5 @@
 /** Pure rules of SPEC §4, §5 and §9, shared by the server and the browser. */
-import { LAST_MESSAGE_PREVIEW_LENGTH } from './constants.js';
+import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, LAST_MESSAGE_PREVIEW_LENGTH } from './constants.js';
 import { CONDITIONS, type Condition, type ShopConfig, type SortMode } from './shops.js';
 // Type only: the shop bundle must not pull in the buying schemas (and zod) through these rules.
 import type { PaymentStatus } from './schemas/buying.js';
@@ -160,6 +160,22 @@ export function imageSrcSet(
   version?: string,
 ): string {
   return widths.map((width) => `${imageVariantUrl(folder, id, n, width, version)} ${width}w`).join(', ');
+}
+
+/**
+ * A product card's picture: the 320 px copy for browsers without srcset, the card widths and how wide
+ * the card draws it. The card renders it and the server preloads it from a shop page's HTML: one
+ * function, so the preload and the card ask for the very same URL.
+ */
+export function cardPicture(
+  folder: string,
+  product: { id: number; updated_at: string },
+): { src: string; srcSet: string; sizes: string } {
+  return {
+    src: imageVariantUrl(folder, product.id, 1, 320, product.updated_at),
+    srcSet: imageSrcSet(folder, product.id, 1, CARD_IMAGE_WIDTHS, product.updated_at),
+    sizes: CARD_IMAGE_SIZES,
+  };
 }
 
 export function previewImageUrl(folder: string, id: number, version?: string): string {

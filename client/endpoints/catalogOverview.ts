@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { CatalogOverview } from '../../shared/schemas/catalog.js';
 import type { ShopKey, SortMode } from '../../shared/shops.js';
 import { fetchJson, queryString, serverChecked } from './http.js';
+import { pageLoadedAt, takeInitialOverview } from './initialData.js';
 
 export interface CatalogOverviewParams {
   shop: ShopKey;
@@ -24,5 +25,11 @@ export function catalogOverviewQueryOptions(params: CatalogOverviewParams) {
 }
 
 export function useCatalogOverviewQuery(params: CatalogOverviewParams) {
-  return useQuery(catalogOverviewQueryOptions(params));
+  return useQuery({
+    ...catalogOverviewQueryOptions(params),
+    // Asked only when the cache has nothing for these params: the first view of a shop page is seeded
+    // from its HTML, dated to the page's load so it counts as fresh and is not fetched again.
+    initialData: () => takeInitialOverview(params),
+    initialDataUpdatedAt: pageLoadedAt,
+  });
 }

@@ -1,5 +1,4 @@
-import { CARD_IMAGE_WIDTHS } from '../../../shared/constants.js';
-import { imageSrcSet, imageVariantUrl } from '../../../shared/rules.js';
+import { cardPicture } from '../../../shared/rules.js';
 import type { AffiliateProduct, ProductSummary } from '../../../shared/schemas/catalog.js';
 import { Stars } from '../../ui/Stars.js';
 import { BuyButton } from '../product/BuyButton.js';
@@ -20,9 +19,6 @@ function AffiliateDetails({ product, hasRating }: { product: AffiliateProduct; h
   );
 }
 
-/** Rows draw a card 220 px wide; the phone grid two to a row; wider grids up to about 260 px. */
-const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, 260px';
-
 /** A product in a row or grid: picture, title, prices and the buy action; the card opens the modal. */
 export function ProductCard({
   product,
@@ -33,13 +29,13 @@ export function ProductCard({
 }) {
   const { shop, openProduct, extensions } = useShopContext();
   const open = () => openProduct(product);
-  const folder = shop.imageFolder;
+  const picture = cardPicture(shop.imageFolder, product);
   return (
     <article className={styles.card} data-testid="product-card">
       <ProductImage
-        src={imageVariantUrl(folder, product.id, 1, 320, product.updated_at)}
-        srcSet={imageSrcSet(folder, product.id, 1, CARD_IMAGE_WIDTHS, product.updated_at)}
-        sizes={CARD_IMAGE_SIZES}
+        src={picture.src}
+        srcSet={picture.srcSet}
+        sizes={picture.sizes}
         alt={product.title}
         priority={imagePriority}
       />

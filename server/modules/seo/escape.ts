@@ -19,7 +19,12 @@ export function escapeMarkup(text: string): string {
  * U+2028/2029 for readers that parse the block as JavaScript. The JSON still decodes to the same value.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(
+  return jsonTextForScript(JSON.stringify(value));
+}
+
+/** The same for JSON already serialized (these characters occur only inside its strings, so it stays valid). */
+export function jsonTextForScript(json: string): string {
+  return json.replace(
     /[<>&\u2028\u2029]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

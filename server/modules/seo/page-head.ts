@@ -8,10 +8,16 @@ import { getProduct } from '../catalog/service.js';
 import type { PageHead } from './head.js';
 import { productHead, shopHead, unlistedHead } from './product-head.js';
 
-function shopAt(pathname: string): ShopConfig | undefined {
+export function shopAt(pathname: string): ShopConfig | undefined {
   // React Router shows /pcshop/ as /pcshop: both get the shop's head (and its canonical URL, without the slash).
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return NAV_ORDER.map((key) => SHOPS[key]).find((shop) => shop.route === path);
+}
+
+/** The shop whose default view the page at `url` opens on: a shop path without `?product`. */
+export function shopFirstViewAt(url: string): ShopConfig | undefined {
+  const [pathname = '/', query = ''] = url.split(/\?(.*)/s);
+  return new URLSearchParams(query).has('product') ? undefined : shopAt(pathname);
 }
 
 /**
