@@ -40,7 +40,7 @@ export function OrderShipping({ order }: { order: AdminOrder }) {
         >
           {order.shipped ? 'Sent' : 'Not Sent'}
         </button>
-        <span id={`${id}-hint`} className={styles.visuallyHidden}>
+        <span id={`${id}-hint`} className="visually-hidden">
           {order.shipped ? 'Press to mark the order as not sent.' : 'Press to mark the order as sent.'}
         </span>
       </div>

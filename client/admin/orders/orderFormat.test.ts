@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paymentStatusTone } from '../../../shared/rules.js';
 import { PAYMENT_STATUSES } from '../../../shared/schemas/buying.js';
 import {
   conditionLabel,
@@ -8,7 +9,6 @@ import {
   orderShop,
   ordersAdminRoute,
   paymentStatusLabel,
-  paymentStatusTone,
 } from './orderFormat.js';
 
 describe('dashIfEmpty', () => {

@@ -29,15 +29,6 @@ export function formatOrderDate(createdAt: string): string {
   return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
 }
 
-export type StatusTone = 'paid' | 'pending' | 'failed';
-
-/** The badge's colour: paid, money still on its way, or no money coming. */
-export function paymentStatusTone(status: PaymentStatus): StatusTone {
-  if (status === 'finished') return 'paid';
-  if (status === 'failed' || status === 'refunded' || status === 'expired') return 'failed';
-  return 'pending';
-}
-
 /** "partially_paid" -> "partially paid": the provider's word, readable. */
 export function paymentStatusLabel(status: PaymentStatus): string {
   return status.replaceAll('_', ' ');

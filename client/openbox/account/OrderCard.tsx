@@ -1,7 +1,8 @@
-import { previewImageUrl } from '../../../shared/rules.js';
+import { paymentStatusTone, previewImageUrl } from '../../../shared/rules.js';
 import type { Purchase } from '../../../shared/schemas/buying.js';
 import { SHOP_KEYS, SHOPS } from '../../../shared/shops.js';
 import form from '../../ui/Form.module.css';
+import tone from '../../ui/StatusTone.module.css';
 import { OrderFact as Fact } from './OrderFact.js';
 import {
   conditionText,
@@ -9,7 +10,6 @@ import {
   orderDate,
   orderTotal,
   paymentStatusText,
-  paymentStatusTone,
   trackingText,
 } from './orderView.js';
 import styles from './Orders.module.css';
@@ -38,11 +38,11 @@ export function OrderCard({ order, onDelete, deleting }: OrderCardProps) {
       <div className={styles.body}>
         <h3 className={styles.title}>{order.title}</h3>
         <div className={styles.badges}>
-          <span className={`${styles.badge} ${styles[paymentStatusTone(order.payment_status)]}`}>
+          <span className={`${styles.badge} ${tone[paymentStatusTone(order.payment_status)]}`}>
             <span className="visually-hidden">Payment status: </span>
             {paymentStatusText(order.payment_status)}
           </span>
-          <span className={`${styles.badge} ${order.shipped ? styles.paid : styles.neutral}`}>
+          <span className={`${styles.badge} ${order.shipped ? tone.paid : tone.neutral}`}>
             {order.shipped ? 'Sent' : 'Not Sent'}
           </span>
         </div>

@@ -1,5 +1,5 @@
 /** How My Orders (SPEC §2, §4, §9) words, dates and orders a buyer's purchases. Pure. */
-import { canDeleteOrder, formatDollars } from '../../../shared/rules.js';
+import { canDeleteOrder, formatDollars, paymentStatusTone } from '../../../shared/rules.js';
 import type { PaymentStatus, Purchase } from '../../../shared/schemas/buying.js';
 import { CONDITION_INFO } from '../../../shared/shops.js';
 
@@ -20,14 +20,6 @@ export function paymentStatusText(status: string): string {
   return Object.hasOwn(STATUS_TEXT, status)
     ? STATUS_TEXT[status as PaymentStatus]
     : status.replaceAll('_', ' ') || 'Unknown';
-}
-
-export type StatusTone = 'paid' | 'pending' | 'failed';
-
-export function paymentStatusTone(status: PaymentStatus): StatusTone {
-  if (status === 'finished') return 'paid';
-  if (status === 'failed' || status === 'expired' || status === 'refunded') return 'failed';
-  return 'pending';
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
