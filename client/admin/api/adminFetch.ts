@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '../../../shared/schemas/common.js';
 import { ApiError, fetchJson } from '../../endpoints/http.js';
+import { sendWithProgress, type TransferProgress } from '../../endpoints/sendWithProgress.js';
 import { clearAdminToken, readAdminToken } from '../session/adminStorage.js';
 import { announceAdminSessionExpired } from '../session/sessionEvents.js';
 
@@ -27,10 +28,22 @@ interface AdminRequest {
   json?: unknown;
   /** Sent as multipart/form-data (the browser sets the boundary). */
   form?: FormData;
+  /** Sent as they are (a CSV file, say), with this Content-Type. */
+  raw?: { body: Blob; contentType: string };
+  /** With either: the upload reports its progress (and `signal` cancels it). */
+  onProgress?: (progress: TransferProgress) => void;
+  signal?: AbortSignal;
 }
 
-function requestInit({ method = 'GET', json, form }: AdminRequest): RequestInit {
-  if (form) return { method, body: form, headers: authorization() };
+function requestInit({ method = 'GET', json, form, raw, signal }: AdminRequest): RequestInit {
+  if (form) return { method, body: form, headers: authorization(), signal };
+  if (raw)
+    return {
+      method,
+      body: raw.body,
+      headers: { ...authorization(), 'Content-Type': raw.contentType },
+      signal,
+    };
   if (json !== undefined) {
     return {
       method,
@@ -48,6 +61,19 @@ export async function adminFetchJson<Schema extends z.ZodType>(
   request: AdminRequest = {},
 ): Promise<z.infer<Schema>> {
   try {
+    const body = request.form ?? request.raw?.body;
+    if (request.onProgress && body && (request.method === 'POST' || request.method === 'PUT')) {
+      const headers = request.raw
+        ? { ...authorization(), 'Content-Type': request.raw.contentType }
+        : authorization();
+      return await sendWithProgress(url, schema, {
+        method: request.method,
+        body,
+        headers,
+        signal: request.signal,
+        onProgress: request.onProgress,
+      });
+    }
     return await fetchJson(url, schema, requestInit(request));
   } catch (error) {
     return leaveOnUnauthorized(error);

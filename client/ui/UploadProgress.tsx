@@ -1,0 +1,32 @@
+import type { TransferProgress } from '../endpoints/sendWithProgress.js';
+import styles from './UploadProgress.module.css';
+
+interface UploadProgressProps {
+  /** What is being sent, e.g. "Uploading 3 images". */
+  label: string;
+  progress: TransferProgress;
+  onCancel: () => void;
+}
+
+/** A running upload: a labelled progress bar with the percentage, and a Cancel button. */
+export function UploadProgress({ label, progress, onCancel }: UploadProgressProps) {
+  const percent =
+    progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : null;
+  return (
+    <div className={styles.upload}>
+      <progress
+        className={styles.bar}
+        aria-label={label}
+        max={100}
+        {...(percent === null ? {} : { value: percent })}
+      />
+      <span className={styles.label} aria-live="polite">
+        {label}
+        {percent === null ? '…' : ` ${percent}%`}
+      </span>
+      <button type="button" className={styles.cancel} onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
