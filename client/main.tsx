@@ -5,7 +5,6 @@ import './ui/global.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { publicConfigQueryOptions } from './endpoints/config.js';
 import { AppRoutes } from './routes.js';
 import { AuthProvider } from './session/AuthContext.js';
@@ -25,9 +24,7 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <AppRoutes />
       </AuthProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -4,7 +4,7 @@
  * other screen is lazy-loaded so the shop bundle does not carry it.
  */
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Switch } from './app/router.js';
 import { NAV_ORDER, SHOPS, type ShopConfig, type ShopKey } from '../shared/shops.js';
 import { SiteLayout } from './app/SiteLayout.js';
 import { openBoxExtensions } from './openbox/shopExtensions.js';
@@ -40,51 +40,51 @@ function ShopRoute({ shop }: { shop: ShopConfig }) {
 export function AppRoutes() {
   const shops = NAV_ORDER.map((key) => SHOPS[key]);
   return (
-    <Routes>
-      <Route element={<SiteLayout />}>
+    <SiteLayout>
+      <Switch>
         {shops.map((shop) => (
-          <Route key={shop.key} path={shop.route} element={<ShopRoute shop={shop} />} />
+          <Route key={shop.key} path={shop.route}>
+            <ShopRoute shop={shop} />
+          </Route>
         ))}
-        <Route
-          path="/account"
-          element={
-            <SessionGuard requireSignIn>
-              <AccountPage />
-            </SessionGuard>
-          }
-        />
-        <Route
-          path="/chats"
-          element={
-            <SessionGuard requireSignIn>
-              <ChatsPage />
-            </SessionGuard>
-          }
-        />
-        <Route
-          path="/chat/:chatId"
-          element={
-            <SessionGuard requireSignIn>
-              <ChatPage />
-            </SessionGuard>
-          }
-        />
-        <Route
-          path="/pay/:paymentId"
-          element={
-            <SessionGuard requireSignIn>
-              <SandboxPayPage />
-            </SessionGuard>
-          }
-        />
-        <Route path="/success" element={<PaymentSuccessPage />} />
-        <Route path="/cancel" element={<PaymentCancelPage />} />
-        <Route path="/orders" element={<AdminOrdersPage />} />
+        <Route path="/account">
+          <SessionGuard requireSignIn>
+            <AccountPage />
+          </SessionGuard>
+        </Route>
+        <Route path="/chats">
+          <SessionGuard requireSignIn>
+            <ChatsPage />
+          </SessionGuard>
+        </Route>
+        <Route path="/chat/:chatId">
+          <SessionGuard requireSignIn>
+            <ChatPage />
+          </SessionGuard>
+        </Route>
+        <Route path="/pay/:paymentId">
+          <SessionGuard requireSignIn>
+            <SandboxPayPage />
+          </SessionGuard>
+        </Route>
+        <Route path="/success">
+          <PaymentSuccessPage />
+        </Route>
+        <Route path="/cancel">
+          <PaymentCancelPage />
+        </Route>
+        <Route path="/orders">
+          <AdminOrdersPage />
+        </Route>
         {shops.map((shop) => (
-          <Route key={shop.adminRoute} path={shop.adminRoute} element={<AdminRoute shop={shop} />} />
+          <Route key={shop.adminRoute} path={shop.adminRoute}>
+            <AdminRoute shop={shop} />
+          </Route>
         ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </SiteLayout>
   );
 }

@@ -26,6 +26,9 @@ async function expectAccessibleAtWidths(page: Page, scope: string, name: string)
   }
 }
 
+// The slowest file by far: its screens spread over both workers instead of queueing on one.
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeEach(async ({ page }) => {
   test.setTimeout(180_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -43,9 +43,16 @@ async function signInBuyer(request: APIRequestContext, name: string): Promise<Si
   return ok(await request.post('/api/auth/demo', { data: { name, email } }));
 }
 
-/** An open-box product with a priced condition in stock. */
+/**
+ * An open-box product with a priced condition in stock, from the front of the catalogue: the buying
+ * journey takes its product from the back and the chat journey from the middle, so journeys running at
+ * the same time never change each other's stock.
+ */
 async function buyableOffer(request: APIRequestContext): Promise<Offer> {
-  const products = await ok<Record<string, unknown>[]>(await request.get('/api/products?shop=ayz'));
+  const { items } = await ok<{ items: Record<string, unknown>[] }>(
+    await request.get('/api/catalog?shop=ayz&pageSize=100'),
+  );
+  const products = items.filter((item) => item.kind === 'openbox');
   for (const product of products) {
     for (const condition of CONDITIONS) {
       const price = String(product[`${condition}_condition_price`]);

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './router.js';
 import styles from './Page.module.css';
 
 export function NotFoundPage() {

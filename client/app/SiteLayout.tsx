@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation } from './router.js';
 import { ChatMount } from '../chat/ChatMount.js';
 import { AnimatedBackground } from '../ui/AnimatedBackground.js';
 import { Footer } from '../ui/Footer.js';
@@ -8,7 +8,7 @@ import { PageLoading } from './PageLoading.js';
 import { useForgetLandingTitle } from './useForgetLandingTitle.js';
 
 /** The frame around every page: background, disclosure marquee, the page, footer, the floating chat. */
-export function SiteLayout() {
+export function SiteLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo(0, 0); // Braces matter: newer Chromium returns a promise here, and effects must return nothing.
@@ -20,7 +20,7 @@ export function SiteLayout() {
       <AnimatedBackground />
       <Marquee />
       <Suspense fallback={<PageLoading />}>
-        <Outlet />
+        {children}
       </Suspense>
       <Footer />
       <ChatMount />

@@ -1,5 +1,5 @@
 /** /chat/{chatId} (SPEC §2): one conversation as a page. */
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../app/router.js';
 import { useChatClient } from './connection/useChatClient.js';
 import { ConversationView } from './ConversationView.js';
 import styles from './ChatPages.module.css';

@@ -1,5 +1,5 @@
 /** /chats (SPEC §2): the chat list as a page. */
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../app/router.js';
 import { ChatListView } from './ChatListView.js';
 import { useChatClient, useChatSnapshot } from './connection/useChatClient.js';
 import { useChatViewer } from './useChatViewer.js';

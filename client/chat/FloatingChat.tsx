@@ -4,7 +4,7 @@
  * on every page. Loaded lazily by ChatMount. The /chats pages show the same views full size.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../app/router.js';
 import { Icon } from '../ui/Icon.js';
 import { PRODUCT_PARAM } from '../shops/product/useProductDialog.js';
 import { ChatListView } from './ChatListView.js';

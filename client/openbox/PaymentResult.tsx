@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../app/router.js';
 import styles from '../app/Page.module.css';
 
 interface PaymentResultProps {

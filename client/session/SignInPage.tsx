@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../app/router.js';
 import page from '../app/Page.module.css';
 import { SignInPanel } from './SignInPanel.js';
 import styles from './SignIn.module.css';

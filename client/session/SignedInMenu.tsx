@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../app/router.js';
 import { Avatar } from './Avatar.js';
 import { useAuth } from './useAuth.js';
 import styles from './AccountMenu.module.css';

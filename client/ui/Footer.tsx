@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../app/router.js';
 import { NAV_ORDER, SHOPS } from '../../shared/shops.js';
 import { BRAND_NAME, CORPORATION_NAME } from './brand.js';
 import { affiliateDisclosure } from './disclosure.js';

@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 
-/** Saves a screenshot under the git-ignored screenshots/ folder, to look at after a run. */
+/**
+ * Saves a screenshot under the git-ignored screenshots/ folder, for a person to look at after a run.
+ * CI has no one to look (a failing step is photographed by Playwright anyway), and each picture costs
+ * software-rendered Chromium a second or more on a loaded machine, so CI skips them unless
+ * SCREENSHOTS=1.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.CI && process.env.SCREENSHOTS !== '1') return;
   fs.mkdirSync('screenshots', { recursive: true });
   await page.screenshot({ path: `screenshots/e2e-${name}.png`, fullPage: false });
 }

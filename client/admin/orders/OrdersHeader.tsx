@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../app/router.js';
 import { ThemeToggle } from '../../ui/ThemeToggle.js';
 import panel from '../panel/AdminPanel.module.css';
 import controls from '../ui/Controls.module.css';

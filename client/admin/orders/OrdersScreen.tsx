@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/router.js';
 import { useAdminOrdersQuery } from '../api/adminOrders.js';
 import panel from '../panel/AdminPanel.module.css';
 import { OrderFilterSelect } from './OrderFilterSelect.js';

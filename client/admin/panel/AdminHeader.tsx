@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../app/router.js';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { ThemeToggle } from '../../ui/ThemeToggle.js';
 import { logoutAdmin } from '../api/logout.js';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../app/router.js';
 import { NAV_ORDER, SHOPS, type ShopConfig } from '../../../shared/shops.js';
 import styles from './AdminPanel.module.css';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../app/router.js';
 import { useLoginMutation } from '../api/login.js';
 import { formatCountdown } from '../../../shared/rules.js';
 import { useLoginBlock } from './useLoginBlock.js';

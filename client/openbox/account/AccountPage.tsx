@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../app/router.js';
 import { SHOPS } from '../../../shared/shops.js';
 import { usePublicConfig } from '../../endpoints/config.js';
 import { Avatar } from '../../session/Avatar.js';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/router.js';
 import { SignInPanel } from '../../session/SignInPanel.js';
 import { useAuth } from '../../session/useAuth.js';
 import form from '../../ui/Form.module.css';

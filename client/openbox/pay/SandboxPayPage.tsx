@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../app/router.js';
 import { useAuth } from '../../session/useAuth.js';
 import form from '../../ui/Form.module.css';
 import { StatusMessage } from '../../ui/StatusMessage.js';

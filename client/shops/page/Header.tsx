@@ -1,5 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../app/router.js';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { BRAND_NAME } from '../../ui/brand.js';
 import { Icon } from '../../ui/Icon.js';

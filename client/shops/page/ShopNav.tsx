@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../app/router.js';
 import { NAV_ORDER, SHOPS } from '../../../shared/shops.js';
 
 interface ShopNavProps {
@@ -15,7 +15,6 @@ export function ShopNav({ label, classes }: ShopNavProps) {
         <NavLink
           key={key}
           to={SHOPS[key].route}
-          end
           className={({ isActive }) => `${classes.link ?? ''} ${isActive ? (classes.active ?? '') : ''}`}
         >
           {SHOPS[key].name}

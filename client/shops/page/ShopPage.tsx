@@ -3,15 +3,15 @@
  * shops come only from the entry's flags (sorts, showTopProducts, showCategoryTotals, hasConditions…)
  * and from the extensions the route table plugs in (header actions, offers; see shopExtensions.ts).
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from '../../app/router.js';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { sortModeFor } from '../../../shared/rules.js';
 import { useCatalogOverviewQuery } from '../../endpoints/catalogOverview.js';
 import { BRAND_NAME } from '../../ui/brand.js';
+import { SkeletonGrid } from '../catalogue/SkeletonGrid.js';
 import { ScrollToTopButton } from '../../ui/ScrollToTopButton.js';
 import { scrollToTop } from '../../ui/useWindowScroll.js';
-import { CategoryView } from '../catalogue/CategoryView.js';
 import { Header } from './Header.js';
 import { OverviewView } from '../catalogue/OverviewView.js';
 import { ProductModalHost } from '../product/ProductModalHost.js';
@@ -33,6 +33,11 @@ function sortParam(view: ShopViewState, shop: ShopConfig) {
 
 /** Where the skip link takes focus: the title and products under the search bar. */
 const PRODUCTS_ID = 'products';
+
+// A chosen category is the second view: its grid and pager load when first asked for.
+const CategoryView = lazy(() =>
+  import('../catalogue/CategoryView.js').then((m) => ({ default: m.CategoryView })),
+);
 
 type SidebarState = 'closed' | 'hover' | 'button';
 
@@ -104,14 +109,16 @@ export function ShopPage({ shop, extensions = NO_EXTENSIONS }: ShopPageProps) {
         />
         <div id={PRODUCTS_ID} className={styles.products} tabIndex={-1}>
           {view.selectedCategory ? (
-            <CategoryView
-              shop={shop}
-              category={view.selectedCategory}
-              searchQuery={view.searchQuery}
-              sort={sort}
-              page={view.currentPage}
-              actions={actions}
-            />
+            <Suspense fallback={<SkeletonGrid />}>
+              <CategoryView
+                shop={shop}
+                category={view.selectedCategory}
+                searchQuery={view.searchQuery}
+                sort={sort}
+                page={view.currentPage}
+                actions={actions}
+              />
+            </Suspense>
           ) : (
             <OverviewView
               shop={shop}

@@ -3,7 +3,7 @@
  * so Back closes it, and a copied link opens the same product on load.
  */
 import { useCallback } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../app/router.js';
 import type { ProductSummary } from '../../../shared/schemas/catalog.js';
 
 export const PRODUCT_PARAM = 'product';
@@ -28,7 +28,7 @@ export function useOpenProduct(): (product: ProductSummary) => void {
   return useCallback(
     (product: ProductSummary) => {
       const state: DialogState = { productDialog: true, listUpdatedAt: product.updated_at };
-      void navigate({ search: `?${PRODUCT_PARAM}=${product.id}` }, { state, preventScrollReset: true });
+      void navigate({ search: `?${PRODUCT_PARAM}=${product.id}` }, { state });
     },
     [navigate],
   );
@@ -44,7 +44,7 @@ export function useProductDialog() {
   const close = useCallback(() => {
     // Opened from a card: step back so the history stays as it was. From a link: drop the param.
     if (openedHere) void navigate(-1);
-    else void navigate({ search: '' }, { replace: true, preventScrollReset: true });
+    else void navigate({ search: '' }, { replace: true });
   }, [navigate, openedHere]);
 
   return {
