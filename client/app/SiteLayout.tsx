@@ -19,9 +19,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
     <>
       <AnimatedBackground />
       <Marquee />
-      <Suspense fallback={<PageLoading />}>
-        {children}
-      </Suspense>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
       <Footer />
       <ChatMount />
     </>

@@ -59,7 +59,10 @@ export function useNavigate(): Navigate {
 type SearchParamsInit = ConstructorParameters<typeof URLSearchParams>[0];
 
 /** The query string as URLSearchParams, and a setter that keeps the path (options: replace, state). */
-export function useSearchParams(): [URLSearchParams, (next: SearchParamsInit, options?: NavigateOptions) => void] {
+export function useSearchParams(): [
+  URLSearchParams,
+  (next: SearchParamsInit, options?: NavigateOptions) => void,
+] {
   const [params, setParams] = useWouterSearchParams();
   const set = useCallback(
     (next: SearchParamsInit, options: NavigateOptions = {}) => setParams(next, options),
