@@ -5,11 +5,12 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import secureJson from 'secure-json-parse';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { loggerOptions, registerRequestLogging, requestId } from './http/logging.js';
 import type { Dialect } from './db/database.js';
 import type { Secrets } from './secrets.js';
 import type { Database } from './db/types.js';
@@ -69,6 +70,8 @@ function findClientDir(): string | undefined {
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them); turns the logger on, as JSON. */
+  logStream?: NodeJS.WritableStream;
   /** Serve the built client (off for API tests). */
   serveClient?: boolean;
   /** The built client to serve (default: dist/client, found next to this file). */
@@ -83,13 +86,23 @@ export interface BuildOptions {
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: deps.config.LOG_LEVEL } : false,
+    logger: options.logStream
+      ? {
+          ...(loggerOptions({ ...deps.config, NODE_ENV: 'production' }) as object),
+          stream: options.logStream,
+        }
+      : options.logger
+        ? loggerOptions(deps.config)
+        : false,
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
   });
   app.decorate('deps', deps);
+  registerRequestLogging(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // SPEC §7 sends POST /api/products/{id}/view with a JSON content type and an empty body: read that as
   // no body rather than refusing it; routes with a body schema still answer 400 for a missing one.

@@ -21,15 +21,18 @@ describe('secrets', () => {
 
   it('generates both once, keeps them owner-only and reuses them on the next start', () => {
     const first = load();
-    expect(first.generatedPassword).toBe(true);
+    expect(first.adminPasswordSource).toBe('generated');
     expect(stored()).toEqual({ adminPassword: first.adminPassword, sessionSecret: first.sessionSecret });
     expect(mode()).toBe(0o600);
-    expect(load()).toEqual(first);
+    expect(load()).toEqual({ ...first, adminPasswordSource: 'stored' });
   });
 
   it('never writes down a password or secret the environment gives', () => {
     const secrets = load({ ADMIN_PASSWORD: 'from the environment' });
-    expect(secrets).toMatchObject({ adminPassword: 'from the environment', generatedPassword: false });
+    expect(secrets).toMatchObject({
+      adminPassword: 'from the environment',
+      adminPasswordSource: 'environment',
+    });
     expect(fs.readFileSync(file, 'utf8')).not.toContain('from the environment');
     expect(Object.keys(stored())).toEqual(['sessionSecret']);
 
@@ -57,7 +60,7 @@ describe('secrets', () => {
   it('makes a secrets file that others could read owner-only again', () => {
     const generated = load();
     fs.chmodSync(file, 0o644);
-    expect(load()).toEqual(generated);
+    expect(load()).toEqual({ ...generated, adminPasswordSource: 'stored' });
     expect(mode()).toBe(0o600);
   });
 

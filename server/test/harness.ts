@@ -41,6 +41,8 @@ export const standInPaymentProvider: PaymentProvider = {
 export interface TestAppOptions {
   /** The payment provider the app is built with (default: the one the config selects, as in main.ts). */
   paymentProvider?: PaymentProvider;
+  /** Log lines go here, as JSON (the logger is off otherwise). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function createTestApp(
@@ -84,7 +86,7 @@ export async function createTestApp(
   // No sweep timer: tests run the sweep themselves, at the time they choose.
   const app = await buildApp(
     { config, db: handle.db, dialect, secrets, paymentProvider },
-    { serveClient: false, orderSweepMs: 0 },
+    { serveClient: false, orderSweepMs: 0, ...(options.logStream ? { logStream: options.logStream } : {}) },
   );
   await app.ready();
   return {

@@ -72,3 +72,9 @@ export async function clearLoginFailures(db: Db, address: string, before?: strin
   if (before) query = query.where('failed_at', '<=', before);
   await query.execute();
 }
+
+/** Forgets every failed login, from every address: the lockout is over for all. Returns how many. */
+export async function deleteAllLoginFailures(db: Db): Promise<number> {
+  const result = await db.deleteFrom('login_failures').executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,137 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signSessionToken } from '../modules/buyers/session-token.js';
+import { addProduct, conditions } from '../test/fixtures.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, TEST_DIALECTS, type TestApp } from '../test/harness.js';
+import { loggerOptions, requestId } from './logging.js';
+import { loadConfig } from '../config.js';
+
+const SHIPPING = {
+  email: 'hidden.buyer@example.com',
+  address: '7 Secret Lane',
+  postal_code: '99999',
+  city: 'Hiddenville',
+  state_prov: 'ZZ',
+  contact_name: 'Private Person',
+  phone: '555-0199',
+};
+
+describe.each(TEST_DIALECTS)('production logs on %s', (dialect) => {
+  let t: TestApp;
+  let text = '';
+  const lines = () =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  beforeAll(async () => {
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    t = await createTestApp(dialect, {}, { logStream: stream });
+    await addProduct(t.handle.db, 'ayz', 1, { title: 'Camera', image_count: 1 }, conditions([1999, 5]));
+  });
+  afterAll(() => t.close());
+
+  it('hold one JSON line per request with its id, and no password, token or shipping address', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/login', payload: { password: 'a wrong guess 123' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+    });
+    const adminToken = login.json<{ token: string }>().token;
+    const user = { sub: 'log-buyer', name: 'Log Buyer', email: 'log@example.com', picture: '' };
+    const buyerToken = await signSessionToken(t.app.deps.secrets.sessionSecret, user);
+    const purchase = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-purchase',
+      headers: { authorization: `Bearer ${buyerToken}` },
+      payload: {
+        google_id: 'log-buyer',
+        product_id: 1,
+        store: 'ayz',
+        condition: 'acceptable',
+        quantity: 1,
+        ...SHIPPING,
+      },
+    });
+    expect(purchase.statusCode).toBe(201);
+    // A refused body too: its error must not carry the address it was refused with.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-purchase',
+      headers: { authorization: `Bearer ${buyerToken}` },
+      payload: {
+        google_id: 'log-buyer',
+        product_id: 1,
+        store: 'ayz',
+        condition: 'acceptable',
+        quantity: -1,
+        ...SHIPPING,
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/admin-purchases',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+
+    for (const secret of [
+      'a wrong guess 123',
+      TEST_ADMIN_PASSWORD,
+      adminToken,
+      buyerToken,
+      t.app.deps.secrets.sessionSecret,
+      ...Object.values(SHIPPING),
+    ]) {
+      expect(text, `the log holds ${secret}`).not.toContain(secret);
+    }
+    const requests = lines().filter((line) => typeof line.status === 'number');
+    expect(
+      requests.map((line) => `${String(line.method)} ${String(line.path)} ${String(line.status)}`),
+    ).toEqual([
+      'POST /api/login 401',
+      'POST /api/login 200',
+      'POST /api/create-purchase 201',
+      'POST /api/create-purchase 400',
+      'GET /api/admin-purchases 200',
+    ]);
+    for (const line of requests) expect(line.reqId).toEqual(expect.any(String));
+    expect(new Set(requests.map((line) => line.reqId)).size).toBe(requests.length);
+  });
+
+  it('send the request id back, keeping a plain one a proxy sent', async () => {
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-42.a' },
+    });
+    expect(given.headers['x-request-id']).toBe('lb-42.a');
+    const hostile = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'evil\u0000id with spaces' },
+    });
+    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines().at(-1)?.reqId).toBe(hostile.headers['x-request-id']);
+  });
+});
+
+describe('log format', () => {
+  it('is a readable line in development and JSON with redaction elsewhere', () => {
+    const development = loggerOptions(loadConfig({ NODE_ENV: 'development', DATA_DIR: '/tmp/x' }));
+    expect(development).toMatchObject({ transport: { target: 'pino-pretty' } });
+    const production = loggerOptions(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/x' }));
+    expect(production).not.toHaveProperty('transport');
+    expect(production).toMatchObject({
+      redact: { paths: expect.arrayContaining(['req.headers.authorization']) },
+    });
+  });
+
+  it('makes a new id for a request that brings none or a long one', () => {
+    expect(requestId({ headers: {} })).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestId({ headers: { 'x-request-id': 'x'.repeat(65) } })).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

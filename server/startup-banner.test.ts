@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { startupBanner, type BannerFacts } from './startup-banner.js';
+
+const facts = (env: Record<string, string>, secrets: Partial<BannerFacts['secrets']> = {}): BannerFacts => ({
+  config: loadConfig({ DATA_DIR: '/srv/shop', ...env }),
+  secrets: { adminPassword: 'generated-pass-123', adminPasswordSource: 'generated', ...secrets },
+  paymentProviderName: 'sandbox',
+  baseUrl: 'http://localhost:3000',
+});
+
+describe('the start banner', () => {
+  it('names every shop and admin URL, the database, payments and sign-in in plain words', () => {
+    expect(startupBanner(facts({}))).toBe(
+      [
+        'Storefront is running at http://localhost:3000',
+        '',
+        'Shops:',
+        '  Referrals Shop  http://localhost:3000/refferals',
+        '  Open Box Store  http://localhost:3000/',
+        '  PC Build        http://localhost:3000/pcshop',
+        '  Smart Shop      http://localhost:3000/smartshop',
+        'Admin:',
+        '  Referrals Shop  http://localhost:3000/admin',
+        '  Open Box Store  http://localhost:3000/ayzadmin',
+        '  PC Build        http://localhost:3000/pcadmin',
+        '  Smart Shop      http://localhost:3000/smartadmin',
+        '  Orders          http://localhost:3000/orders',
+        '',
+        'Admin password: generated now and kept in /srv/shop/secrets.json: generated-pass-123 (shown this once)',
+        'Database:       SQLite, /srv/shop/shop.db',
+        'Payments:       sandbox (a Pay button marks an order paid; no money moves)',
+        'Buyer sign-in:  demo (anyone may sign in with any name and e-mail)',
+        'Data folder:    /srv/shop',
+      ].join('\n'),
+    );
+  });
+
+  it('shows a stored or given password nowhere, and no database password', () => {
+    const stored = startupBanner(
+      facts(
+        { DATABASE_URL: 'postgres://shop:db-secret-9@db.internal:5433/shop', GOOGLE_CLIENT_ID: 'id.apps' },
+        { adminPasswordSource: 'stored' },
+      ),
+    );
+    expect(stored).not.toContain('generated-pass-123');
+    expect(stored).not.toContain('db-secret-9');
+    expect(stored).toContain('Admin password: generated on the first start, kept in /srv/shop/secrets.json');
+    expect(stored).toContain('Database:       PostgreSQL, db.internal:5433/shop');
+    expect(stored).toContain('Buyer sign-in:  Google');
+    const given = startupBanner(
+      facts({ ADMIN_PASSWORD: 'generated-pass-123' }, { adminPasswordSource: 'environment' }),
+    );
+    expect(given).toContain('Admin password: from ADMIN_PASSWORD');
+    expect(given).not.toContain('generated-pass-123');
+  });
+});

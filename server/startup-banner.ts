@@ -1,0 +1,62 @@
+/**
+ * What `npm start` prints once it listens: in plain words, where the shops and admin screens are and
+ * how this process is set up, so an operator does not have to read it out of JSON logs. Never prints a
+ * secret, except the admin password on the one start that generated it.
+ */
+import path from 'node:path';
+import { NAV_ORDER, SHOPS } from '../shared/shops.js';
+import type { Config } from './config.js';
+import type { Secrets } from './secrets.js';
+
+export interface BannerFacts {
+  config: Config;
+  secrets: Pick<Secrets, 'adminPassword' | 'adminPasswordSource'>;
+  paymentProviderName: 'sandbox' | 'nowpayments';
+  /** Where a browser on this machine reaches the server, e.g. http://localhost:3000. */
+  baseUrl: string;
+}
+
+/** The database without its password: host, port and database name of a PostgreSQL URL. */
+function describeDatabase(config: Config): string {
+  if (!config.DATABASE_URL) return `SQLite, ${path.join(config.dataDir, 'shop.db')}`;
+  const url = new URL(config.DATABASE_URL);
+  return `PostgreSQL, ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+}
+
+function describePassword({ config, secrets }: BannerFacts): string {
+  const kept = path.join(config.dataDir, 'secrets.json');
+  switch (secrets.adminPasswordSource) {
+    case 'environment':
+      return 'from ADMIN_PASSWORD';
+    case 'stored':
+      return `generated on the first start, kept in ${kept}`;
+    case 'generated':
+      return `generated now and kept in ${kept}: ${secrets.adminPassword} (shown this once)`;
+  }
+}
+
+export function startupBanner(facts: BannerFacts): string {
+  const { config, baseUrl } = facts;
+  const shops = NAV_ORDER.map((key) => SHOPS[key]);
+  const width = Math.max(...shops.map((shop) => shop.name.length), 'Orders'.length);
+  const line = (label: string, value: string) => `  ${label.padEnd(width)}  ${value}`;
+  return [
+    `Storefront is running at ${baseUrl}`,
+    '',
+    'Shops:',
+    ...shops.map((shop) => line(shop.name, `${baseUrl}${shop.route}`)),
+    'Admin:',
+    ...shops.map((shop) => line(shop.name, `${baseUrl}${shop.adminRoute}`)),
+    line('Orders', `${baseUrl}/orders`),
+    '',
+    `Admin password: ${describePassword(facts)}`,
+    `Database:       ${describeDatabase(config)}`,
+    `Payments:       ${
+      facts.paymentProviderName === 'sandbox'
+        ? 'sandbox (a Pay button marks an order paid; no money moves)'
+        : 'NOWPayments (real crypto payments)'
+    }`,
+    `Buyer sign-in:  ${config.GOOGLE_CLIENT_ID ? 'Google' : 'demo (anyone may sign in with any name and e-mail)'}`,
+    `Data folder:    ${config.dataDir}`,
+  ].join('\n');
+}
