@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import secureJson from 'secure-json-parse';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { apiDocsRoutes, registerApiDocs } from './modules/api-docs/routes.js';
 import { loggerOptions, registerRequestLogging, requestId } from './http/logging.js';
 import type { Dialect } from './db/database.js';
 import type { Secrets } from './secrets.js';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
+  await registerApiDocs(app);
   await app.register(systemRoutes);
   await app.register(catalogRoutes);
   await app.register(imageRoutes);
@@ -168,6 +170,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const chat = createChatService(deps);
   await app.register(chatRoutes, { chat });
   await attachChatSocket(app, chat, deps.config.REDIS_URL);
+  await app.register(apiDocsRoutes);
   scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 60_000);
 
   const clientDir = options.serveClient === false ? undefined : (options.clientDir ?? findClientDir());

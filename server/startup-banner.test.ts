@@ -32,6 +32,7 @@ describe('the start banner', () => {
         'Payments:       sandbox (a Pay button marks an order paid; no money moves)',
         'Buyer sign-in:  demo (anyone may sign in with any name and e-mail)',
         'Data folder:    /srv/shop',
+        'API reference:  http://localhost:3000/api/docs',
       ].join('\n'),
     );
   });

@@ -58,5 +58,6 @@ export function startupBanner(facts: BannerFacts): string {
     }`,
     `Buyer sign-in:  ${config.GOOGLE_CLIENT_ID ? 'Google' : 'demo (anyone may sign in with any name and e-mail)'}`,
     `Data folder:    ${config.dataDir}`,
+    `API reference:  ${baseUrl}/api/docs`,
   ].join('\n');
 }

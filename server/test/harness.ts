@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { type Dialect, openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -41,6 +41,8 @@ export const standInPaymentProvider: PaymentProvider = {
 export interface TestAppOptions {
   /** The payment provider the app is built with (default: the one the config selects, as in main.ts). */
   paymentProvider?: PaymentProvider;
+  /** Told of every route as it is registered. */
+  onRoute?: BuildOptions['onRoute'];
   /** Log lines go here, as JSON (the logger is off otherwise). */
   logStream?: NodeJS.WritableStream;
 }
@@ -86,7 +88,12 @@ export async function createTestApp(
   // No sweep timer: tests run the sweep themselves, at the time they choose.
   const app = await buildApp(
     { config, db: handle.db, dialect, secrets, paymentProvider },
-    { serveClient: false, orderSweepMs: 0, ...(options.logStream ? { logStream: options.logStream } : {}) },
+    {
+      serveClient: false,
+      orderSweepMs: 0,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    },
   );
   await app.ready();
   return {

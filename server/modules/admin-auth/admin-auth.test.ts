@@ -251,6 +251,16 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
       'POST /api/auth/demo',
       // NOWPayments proves itself by signing the body (x-nowpayments-sig), not with a token.
       'POST /api/payments/ipn',
+      // The API reference describes calls; it grants nothing.
+      'GET /api/openapi.json',
+      'GET /api/docs',
+      'GET /api/docs/',
+      'GET /api/docs/static/index.html',
+      'GET /api/docs/static/swagger-initializer.js',
+      'GET /api/docs/json',
+      'GET /api/docs/yaml',
+      'GET /api/docs/static/*',
+      'GET /api/docs/*',
     ]);
     const routes: string[] = [];
     const app = await buildApp(t.app.deps, {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors.js';
+import { documentSecurity } from '../../http/openapi-security.js';
 import { bearerToken, isValidAdminToken } from './service.js';
 
 /** The one admin hook: every route registered in this plugin's scope needs a live admin token. */
 export function requireAdmin(scope: FastifyInstance): void {
+  documentSecurity(scope, ['adminBearer']);
   scope.addHook('onRequest', async (request) => {
     const token = bearerToken(request.headers.authorization);
     if (!(await isValidAdminToken(scope.deps, token))) {

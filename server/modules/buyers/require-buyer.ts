@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../shared/schemas/buying.js';
 import { HttpError } from '../../http/errors.js';
+import { documentSecurity } from '../../http/openapi-security.js';
 import { bearerToken } from '../admin-auth/service.js';
 import { verifySessionToken } from './session-token.js';
 
@@ -24,6 +25,7 @@ export async function buyerFromRequest(
 
 /** The one buyer hook (DESIGN §6): every route registered in this plugin's scope needs a live auth_token. */
 export function requireBuyer(scope: FastifyInstance): void {
+  documentSecurity(scope, ['buyerBearer']);
   scope.addHook('onRequest', async (request) => {
     const user = await buyerFromRequest(request, scope.deps.secrets.sessionSecret);
     if (!user) throw new HttpError(401, SIGN_IN_REQUIRED);

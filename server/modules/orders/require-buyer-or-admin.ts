@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.js';
+import { documentSecurity } from '../../http/openapi-security.js';
 import { bearerToken, isValidAdminToken } from '../admin-auth/service.js';
 import { buyerFromRequest, SIGN_IN_REQUIRED } from '../buyers/require-buyer.js';
 import type { OrderCaller } from './service.js';
@@ -16,6 +17,7 @@ declare module 'fastify' {
  * live admin token, else 401. A buyer token is tried first: it needs no database.
  */
 export function requireBuyerOrAdmin(scope: FastifyInstance): void {
+  documentSecurity(scope, ['buyerBearer', 'adminBearer']);
   scope.addHook('onRequest', async (request) => {
     const buyer = await buyerFromRequest(request, scope.deps.secrets.sessionSecret);
     if (buyer) {
