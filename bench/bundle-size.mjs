@@ -1,4 +1,4 @@
-// What a shop page ships (DESIGN §9: at most ~100 KB of gzipped JavaScript). Run after `npm run build`:
+// What a shop page ships (docs/architecture.md §9: at most ~100 KB of gzipped JavaScript). Run after `npm run build`:
 // node bench/bundle-size.mjs [distDir]. Counts the entry script and everything index.html preloads.
 import fs from 'node:fs';
 import path from 'node:path';

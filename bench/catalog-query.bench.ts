@@ -1,5 +1,5 @@
 /**
- * Catalogue query speed on a 100,000-product shop (DESIGN §9: a page query answers in single-digit ms).
+ * Catalogue query speed on a 100,000-product shop (docs/architecture.md §9: a page query answers in single-digit ms).
  * Run: npm run bench [-- --products 100000]. Uses a SQLite file in bench/.data (kept between runs), or the
  * PostgreSQL at BENCH_DATABASE_URL. Prints p50 and p99 per query shape through the real service layer,
  * and the query plans of a search page (rows and count) at each query length, to show which use the

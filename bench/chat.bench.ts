@@ -1,5 +1,5 @@
 /**
- * Chat at scale (issue 8; DESIGN §9: measured here, never asserted in tests). Real apps listen on
+ * Chat at scale (issue 8; docs/architecture.md §9: measured here, never asserted in tests). Real apps listen on
  * 127.0.0.1; the sockets live in a child process (bench/chat-clients.mjs) so that the server's memory and
  * event loop are its own.
  *

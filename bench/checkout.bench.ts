@@ -1,5 +1,5 @@
 /**
- * Checkout under contention (DESIGN §9: measured here, never asserted in tests). Many buyers press Buy on
+ * Checkout under contention (docs/architecture.md §9: measured here, never asserted in tests). Many buyers press Buy on
  * one open-box product at the same moment, over real HTTP to a real app, on a fresh SQLite file and, when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set, a fresh PostgreSQL schema (dropped afterwards).
  * Prints orders/s, latency and the stock bookkeeping; exits 1 if a unit was oversold, an order went

@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC §2. The four shop routes come from the registry and all render the one
+ * The route table of docs/product.md §2. The four shop routes come from the registry and all render the one
  * ShopPage engine, with the extensions (header actions, offers) their registry flags call for; every
  * other screen is lazy-loaded so the shop bundle does not carry it.
  */

@@ -164,7 +164,7 @@ test('a buyer and the seller chat about a product in real time', async ({ browse
   await expect(buyerChat.getByText('Seller is typing...')).toBeHidden();
   await expect(sellerLog).toContainText('Yes, it is!');
 
-  // Images: several picked, one removed, one sent; a file that is not an image fails with SPEC's alert.
+  // Images: several picked, one removed, one sent; a file that is not an image fails with the product doc's alert.
   const attach = buyerChat.getByLabel('Attach images');
   await attach.setInputFiles([
     { name: 'red.png', mimeType: 'image/png', buffer: await solidPng('red', 64) },

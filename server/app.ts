@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import secureJson from 'secure-json-parse';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { registerMetrics } from './modules/metrics/metrics.js';
 import { apiDocsRoutes, registerApiDocs } from './modules/api-docs/routes.js';
 import { loggerOptions, registerRequestLogging, requestId } from './http/logging.js';
 import type { Dialect } from './db/database.js';
@@ -48,7 +49,7 @@ export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   secrets: Secrets;
-  /** The one payment provider (DESIGN §7); tests hand in a stand-in. */
+  /** The one payment provider (docs/architecture.md §7); tests hand in a stand-in. */
   paymentProvider: PaymentProvider;
 }
 
@@ -104,8 +105,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   app.decorate('deps', deps);
   registerRequestLogging(app);
+  const metrics = registerMetrics(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  // SPEC §7 sends POST /api/products/{id}/view with a JSON content type and an empty body: read that as
+  // docs/product.md §7 sends POST /api/products/{id}/view with a JSON content type and an empty body: read that as
   // no body rather than refusing it; routes with a body schema still answer 400 for a missing one.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -169,7 +171,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(seoRoutes, { sitemapUrlLimit: options.sitemapUrlLimit });
   const chat = createChatService(deps);
   await app.register(chatRoutes, { chat });
-  await attachChatSocket(app, chat, deps.config.REDIS_URL);
+  const io = await attachChatSocket(app, chat, deps.config.REDIS_URL);
+  metrics.countSockets = () => io.engine.clientsCount;
   await app.register(apiDocsRoutes);
   scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 60_000);
 

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -56,6 +57,25 @@ const envSchema = z
       .min(1, { error: 'must be 1 or more' })
       .max(43_200, { error: 'must be at most 43200 (30 days)' })
       .default(60),
+    /**
+     * Addresses or CIDR ranges (comma-separated) that may read /metrics without the admin token, e.g.
+     * the Prometheus server's. The client address is the one TRUST_PROXY makes out.
+     */
+    METRICS_ALLOW: z
+      .string()
+      .default('')
+      .transform((value, context) => {
+        const entries = value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        for (const entry of entries) {
+          const valid = entry.includes('/') ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry);
+          if (!valid)
+            context.addIssue({ code: 'custom', message: `${entry} is not an address or CIDR range` });
+        }
+        return entries;
+      }),
     SEED_DEMO: booleanFlag.default(true),
     /** Let 'Add from links' fetch from private network addresses (local development and tests only). */
     IMAGE_LINKS_ALLOW_PRIVATE: booleanFlag.default(false),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chatPreview } from './rules.js';
 
-describe('chat preview (SPEC §9)', () => {
+describe('chat preview (docs/product.md §9)', () => {
   it('keeps up to 50 characters as they are', () => {
     const fifty = 'x'.repeat(50);
     expect(chatPreview(fifty)).toBe(fifty);

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9. */
+/** Business constants of docs/product.md §9. */
 export const PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 export const TOP_PRODUCTS_COUNT = 25;
@@ -26,7 +26,7 @@ export const CARD_IMAGE_SIZES = '(max-width: 640px) 50vw, 260px';
 export const INITIAL_OVERVIEW_ELEMENT_ID = 'initial-catalog-overview';
 export const TYPING_STOP_MS = 2000;
 export const LAST_MESSAGE_PREVIEW_LENGTH = 50;
-/** SPEC §5 / issue 8: a chat message's text limit and images per message (here, not in the zod schemas, so the chat bundle stays free of zod). */
+/** docs/product.md §5 / issue 8: a chat message's text limit and images per message (here, not in the zod schemas, so the chat bundle stays free of zod). */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const CHAT_MAX_IMAGES = 10;
 export const RATING_MAX = 5;

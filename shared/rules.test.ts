@@ -63,7 +63,7 @@ describe('open-box stock', () => {
     excellent_condition_available_quantity: 2,
   };
 
-  it('labels stock as SPEC §9 says', () => {
+  it('labels stock as docs/product.md §9 says', () => {
     expect(stockLabel(0)).toBe('Out of Stock');
     expect(stockLabel(1)).toBe('Only 1 left!');
     expect(stockLabel(7)).toBe('7 - in stock');

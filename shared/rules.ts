@@ -1,4 +1,4 @@
-/** Pure rules of SPEC §4, §5 and §9, shared by the server and the browser. */
+/** Pure rules of docs/product.md §4, §5 and §9, shared by the server and the browser. */
 import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTHS, LAST_MESSAGE_PREVIEW_LENGTH } from './constants.js';
 import { CONDITIONS, type Condition, type ShopConfig, type SortMode } from './shops.js';
 // Type only: the shop bundle must not pull in the buying schemas (and zod) through these rules.
@@ -25,20 +25,20 @@ export function priceToCents(value: string | number): number | null {
  */
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** "$1,234.50": prices in dollars with two decimals (SPEC §9). */
+/** "$1,234.50": prices in dollars with two decimals (docs/product.md §9). */
 export function formatDollars(price: string | number): string {
   const amount = typeof price === 'number' ? price : Number(price);
   if (!Number.isFinite(amount)) return '$0.00';
   return DOLLARS.format(amount);
 }
 
-/** Typical price is shown only when greater than 0 (SPEC §5). */
+/** Typical price is shown only when greater than 0 (docs/product.md §5). */
 export function showsTypicalPrice(typicalPrice: string): boolean {
   const amount = Number(typicalPrice);
   return Number.isFinite(amount) && amount > 0;
 }
 
-/** Stock labels of SPEC §9. */
+/** Stock labels of docs/product.md §9. */
 export function stockLabel(quantity: number): string {
   if (quantity <= 0) return 'Out of Stock';
   if (quantity === 1) return 'Only 1 left!';
@@ -55,7 +55,7 @@ type ConditionFields = { [K in `${Condition}_condition_price`]: string } & {
   [K in `${Condition}_condition_available_quantity`]: number;
 };
 
-/** The flat {condition}_condition_* fields of SPEC §3 as a list, in SPEC order. */
+/** The flat {condition}_condition_* fields of docs/product.md §3 as a list, in docs/product.md order. */
 export function conditionOffers(product: ConditionFields): ConditionOffer[] {
   return CONDITIONS.map((condition) => ({
     condition,
@@ -64,12 +64,12 @@ export function conditionOffers(product: ConditionFields): ConditionOffer[] {
   }));
 }
 
-/** Conditions the condition dropdown lists: only those with stock (SPEC §2). */
+/** Conditions the condition dropdown lists: only those with stock (docs/product.md §2). */
 export function inStockOffers(offers: readonly ConditionOffer[]): ConditionOffer[] {
   return offers.filter((offer) => offer.quantity > 0);
 }
 
-/** Price range derived only from positive condition prices (SPEC §2); null when none is positive. */
+/** Price range derived only from positive condition prices (docs/product.md §2); null when none is positive. */
 export function priceRange(offers: readonly ConditionOffer[]): { min: number; max: number } | null {
   const prices = offers
     .map((offer) => Number(offer.price))
@@ -82,7 +82,7 @@ export function totalStock(offers: readonly ConditionOffer[]): number {
   return offers.reduce((total, offer) => total + Math.max(0, offer.quantity), 0);
 }
 
-/** The sort flags SPEC §3 keeps in local storage, per page path. */
+/** The sort flags docs/product.md §3 keeps in local storage, per page path. */
 export interface SortFlags {
   sortByViews: boolean;
   sortByRating: boolean;
@@ -91,7 +91,7 @@ export interface SortFlags {
 
 export const NO_SORT_FLAGS: SortFlags = { sortByViews: false, sortByRating: false, sortByPrice: null };
 
-/** Sort modes are mutually exclusive (SPEC §4): the flags for one mode clear the others. */
+/** Sort modes are mutually exclusive (docs/product.md §4): the flags for one mode clear the others. */
 export function sortFlagsFor(mode: SortMode): SortFlags {
   switch (mode) {
     case 'views':
@@ -120,19 +120,19 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** Fills a star up to the rating, clamped to 0..max (SPEC §2 cards). */
+/** Fills a star up to the rating, clamped to 0..max (docs/product.md §2 cards). */
 export function filledStars(rate: number, max = 5): number {
   if (!Number.isFinite(rate)) return 0;
   return Math.min(max, Math.max(0, Math.round(rate)));
 }
 
-/** Wrap-around index for the gallery's prev/next (SPEC §2). */
+/** Wrap-around index for the gallery's prev/next (docs/product.md §2). */
 export function wrapIndex(index: number, length: number): number {
   if (length <= 0) return 0;
   return ((index % length) + length) % length;
 }
 
-/** The gallery's image URLs: 1..imagecount .webp under the shop's folder (SPEC §3). */
+/** The gallery's image URLs: 1..imagecount .webp under the shop's folder (docs/product.md §3). */
 export function galleryImageUrls(folder: string, id: number, imagecount: number, version?: string): string[] {
   const count = Math.max(1, imagecount);
   const suffix = version ? `?v=${encodeURIComponent(version)}` : '';
@@ -197,7 +197,7 @@ export function productPageTitle(productTitle: string, shop: Pick<ShopConfig, 'n
   return `${productTitle} | ${shop.name}`;
 }
 
-/** Seconds as the m:ss countdown of SPEC §2 ("4:05", "0:09", "12:00"); the server's 429 sentence uses it too. */
+/** Seconds as the m:ss countdown of docs/product.md §2 ("4:05", "0:09", "12:00"); the server's 429 sentence uses it too. */
 export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   const minutes = Math.floor(seconds / 60);
@@ -205,7 +205,7 @@ export function formatCountdown(totalSeconds: number): string {
 }
 
 /**
- * Payment statuses only move forward (DESIGN §7): a late or replayed callback never undoes a later one.
+ * Payment statuses only move forward (docs/architecture.md §7): a late or replayed callback never undoes a later one.
  * Equal ranks do not replace each other; failed and expired end an order, and only a finished one can
  * still be refunded. partially_paid sits beside the ranks: NOWPayments sends it whenever the money that
  * arrived falls short, which can be after confirming or confirmed, and the buyer's top-up then moves the
@@ -278,7 +278,7 @@ export function canShipOrder(status: PaymentStatus): boolean {
 }
 
 /**
- * Who may delete an order in which status (DESIGN §6). A buyer only while no money is on its way (a
+ * Who may delete an order in which status (docs/architecture.md §6). A buyer only while no money is on its way (a
  * payment being confirmed must not lose its order); the admin any order but a finished one.
  */
 export function canDeleteOrder(status: PaymentStatus, by: 'buyer' | 'admin'): boolean {
@@ -287,7 +287,7 @@ export function canDeleteOrder(status: PaymentStatus, by: 'buyer' | 'admin'): bo
 }
 
 /**
- * SPEC §9: a chat's last message as the list shows it, on one line and cut at 50 characters (47 plus
+ * docs/product.md §9: a chat's last message as the list shows it, on one line and cut at 50 characters (47 plus
  * an ellipsis). Counted in code points, so an emoji is never cut in half.
  */
 export function chatPreview(text: string, max = LAST_MESSAGE_PREVIEW_LENGTH): string {

@@ -8,7 +8,7 @@ export const SITE_NAME = 'AYZ Storefront';
 export const SHOP_KEYS = ['default', 'ayz', 'pc', 'smart'] as const;
 export type ShopKey = (typeof SHOP_KEYS)[number];
 
-/** Sort modes of SPEC §4; `stock` is the open-box default order. */
+/** Sort modes of docs/product.md §4; `stock` is the open-box default order. */
 export const SORT_MODES = ['title', 'views', 'rating', 'price_asc', 'price_desc', 'stock'] as const;
 export type SortMode = (typeof SORT_MODES)[number];
 
@@ -28,7 +28,7 @@ export interface ShopConfig {
   adminNavLabel: string;
   /** Folder below DATA_DIR/images and /images. */
   imageFolder: string;
-  /** Path segment SPEC §7 uses for this shop in PUT /api/edit-product/{shop}/{id}. */
+  /** Path segment docs/product.md §7 uses for this shop in PUT /api/edit-product/{shop}/{id}. */
   editPathSegment: string;
   /** 'affiliate' shops link out to a retailer; 'openbox' sells conditions through the cart. */
   kind: 'affiliate' | 'openbox';
@@ -44,9 +44,9 @@ export interface ShopConfig {
   showTopProducts: boolean;
   /** PC Build: typical and current totals per sub-category in the sidebar. */
   showCategoryTotals: boolean;
-  /** Whether the shop route is wrapped in the sign-in guard (SPEC §2). */
+  /** Whether the shop route is wrapped in the sign-in guard (docs/product.md §2). */
   guarded: boolean;
-  /** GET /api/products answers { products, categories } rather than a bare list (SPEC §7). */
+  /** GET /api/products answers { products, categories } rather than a bare list (docs/product.md §7). */
   listIncludesCategories: boolean;
   /** The shop sells on site: its admin links to the marketplace orders (/orders). */
   hasOrders: boolean;
@@ -169,7 +169,7 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
   },
 };
 
-/** Order of the links in the top navigation bar (SPEC §1). */
+/** Order of the links in the top navigation bar (docs/product.md §1). */
 export const NAV_ORDER: readonly ShopKey[] = ['default', 'ayz', 'pc', 'smart'];
 
 export const SORT_LABELS: Record<SortMode, string> = {
@@ -181,7 +181,7 @@ export const SORT_LABELS: Record<SortMode, string> = {
   stock: 'All Products',
 };
 
-/** The open-box conditions of SPEC §3, best last, with what the condition dropdown shows. */
+/** The open-box conditions of docs/product.md §3, best last, with what the condition dropdown shows. */
 export const CONDITIONS = ['acceptable', 'good', 'verygood', 'excellent'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
@@ -208,7 +208,7 @@ export const CONDITION_SCHEMA_ORG: Record<Condition, SchemaOrgItemCondition> = {
   excellent: 'https://schema.org/UsedCondition',
 };
 
-/** External marketplaces an open-box product may also be listed on (SPEC §2). */
+/** External marketplaces an open-box product may also be listed on (docs/product.md §2). */
 export const MARKETPLACES = [
   { field: 'ebay', label: 'eBay' },
   { field: 'facebook_marketplace', label: 'Facebook Marketplace' },

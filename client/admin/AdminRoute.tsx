@@ -1,5 +1,5 @@
 /**
- * Entry of the admin area (SPEC §2 "Admin login gate"): lazy-imported by the route table for /admin,
+ * Entry of the admin area (docs/product.md §2 "Admin login gate"): lazy-imported by the route table for /admin,
  * /ayzadmin, /pcadmin and /smartadmin, so nothing under client/admin loads for shop visitors.
  */
 import type { ShopConfig } from '../../shared/shops.js';

@@ -5,7 +5,7 @@ import styles from './ChatListRow.module.css';
 
 interface ChatListRowProps {
   chat: ChatSummary;
-  /** The seller sees who the buyer is (SPEC §6). */
+  /** The seller sees who the buyer is (docs/product.md §6). */
   showBuyer: boolean;
   onOpen: (chatId: number) => void;
 }

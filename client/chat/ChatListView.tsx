@@ -13,7 +13,7 @@ interface ChatListViewProps {
   actions?: ReactNode;
 }
 
-/** SPEC §2: 'Your chats', newest first, or 'No active chats.' */
+/** docs/product.md §2: 'Your chats', newest first, or 'No active chats.' */
 export function ChatListView({
   snapshot,
   viewerIsSeller,

@@ -1,4 +1,4 @@
-/** /chat/{chatId} (SPEC §2): one conversation as a page. */
+/** /chat/{chatId} (docs/product.md §2): one conversation as a page. */
 import { useNavigate, useParams } from '../app/router.js';
 import { useChatClient } from './connection/useChatClient.js';
 import { ConversationView } from './ConversationView.js';

@@ -1,4 +1,4 @@
-/** /chats (SPEC §2): the chat list as a page. */
+/** /chats (docs/product.md §2): the chat list as a page. */
 import { useNavigate } from '../app/router.js';
 import { ChatListView } from './ChatListView.js';
 import { useChatClient, useChatSnapshot } from './connection/useChatClient.js';

@@ -9,7 +9,7 @@ import { useAttachments } from './useAttachments.js';
 import { useTypingSender } from './useTypingSender.js';
 import styles from './Composer.module.css';
 
-/** Text and images for the next message; Enter sends, Shift+Enter starts a new line (SPEC §5). */
+/** Text and images for the next message; Enter sends, Shift+Enter starts a new line (docs/product.md §5). */
 export function Composer({ client, chatId }: { client: ChatClient; chatId: number }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -32,7 +32,7 @@ export function Composer({ client, chatId }: { client: ChatClient; chatId: numbe
       paths = await Promise.all(attachments.items.map((item) => uploadChatImage(chatId, item.file)));
     } catch {
       setBusy(false);
-      window.alert('Image upload error'); // SPEC §8
+      window.alert('Image upload error'); // docs/product.md §8
       return;
     }
     draftId.current ??= newClientMessageId();

@@ -17,7 +17,7 @@ interface ConversationViewProps {
   actions?: ReactNode;
 }
 
-/** SPEC §2 / §4: 'Support Chat' — history, live messages, the other party's typing, the composer. */
+/** docs/product.md §2 / §4: 'Support Chat' — history, live messages, the other party's typing, the composer. */
 export function ConversationView({
   client,
   chatId,

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 "Floating chat": the toggle with the unread badge (+N) and a window with the chat list and
+ * docs/product.md §2 "Floating chat": the toggle with the unread badge (+N) and a window with the chat list and
  * the 'Support Chat' conversation. Holds the user's socket while signed in, so the badge stays live
  * on every page. Loaded lazily by ChatMount. The /chats pages show the same views full size.
  */
@@ -51,7 +51,7 @@ export default function FloatingChat() {
 
   const unread = unreadTotal(snapshot.chats);
   const close = () => {
-    // The toggle opens on the list again (SPEC §2: the list, then a conversation).
+    // The toggle opens on the list again (docs/product.md §2: the list, then a conversation).
     setOpen(false);
     setChatId(null);
     toggleRef.current?.focus();

@@ -133,7 +133,7 @@ describe('messages', () => {
     expect(appendMessage([history[0]!], history[1]!).map((m) => m.id)).toEqual([10, 11]);
   });
 
-  it('sends non-blank text or at least one image (SPEC §5)', () => {
+  it('sends non-blank text or at least one image (docs/product.md §5)', () => {
     expect(canSend('  \n ', 0)).toBe(false);
     expect(canSend('', 1)).toBe(true);
     expect(canSend(' hi ', 0)).toBe(true);

@@ -1,10 +1,10 @@
-/** Pure rules of the chat screens (SPEC §4 Chat, §9): list order, unread totals, times. */
+/** Pure rules of the chat screens (docs/product.md §4 Chat, §9): list order, unread totals, times. */
 import { chatLastMessageText, chatPreview } from '../../shared/rules.js';
 import type { ChatMessage, ChatSummary } from '../../shared/schemas/chat.js';
 
 const timeOf = (chat: ChatSummary) => (chat.last_message_time ? Date.parse(chat.last_message_time) : NaN);
 
-/** Newest message first (SPEC §4); chats without messages after those with, the newest chat first. */
+/** Newest message first (docs/product.md §4); chats without messages after those with, the newest chat first. */
 export function sortChats(chats: readonly ChatSummary[]): ChatSummary[] {
   return [...chats].sort((a, b) => {
     const ta = timeOf(a);
@@ -24,7 +24,7 @@ export function unreadTotal(chats: readonly ChatSummary[] | null): number {
   );
 }
 
-/** The badge text of SPEC §2: "+N", capped so it stays inside the round button. */
+/** The badge text of docs/product.md §2: "+N", capped so it stays inside the round button. */
 export function badgeText(count: number): string {
   return count > 99 ? '+99' : `+${count}`;
 }
@@ -124,17 +124,17 @@ export function formatChatTime(iso: string | null, now: Date = new Date()): stri
   return sameYear ? day : `${day}, ${date.getFullYear()}`;
 }
 
-/** SPEC §5: a message needs non-blank text or at least one image. */
+/** docs/product.md §5: a message needs non-blank text or at least one image. */
 export function canSend(text: string, imageCount: number): boolean {
   return text.trim() !== '' || imageCount > 0;
 }
 
-/** Who the viewer is in the chat (SPEC §6: the seller is told by seller_google_id / SELLER_USER_ID). */
+/** Who the viewer is in the chat (docs/product.md §6: the seller is told by seller_google_id / SELLER_USER_ID). */
 export function isSellerViewer(viewerId: string, sellerId: string | null | undefined): boolean {
   return !!sellerId && viewerId === sellerId;
 }
 
-/** SPEC §4's indicator names the other party. */
+/** docs/product.md §4's indicator names the other party. */
 export function typingText(viewerIsSeller: boolean): string {
   return viewerIsSeller ? 'Buyer is typing...' : 'Seller is typing...';
 }

@@ -1,4 +1,4 @@
-/** Images picked for the next message (SPEC §5: image/*, several, removable before sending). */
+/** Images picked for the next message (docs/product.md §5: image/*, several, removable before sending). */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_MAX_IMAGES } from '../../shared/constants.js';
 

@@ -1,4 +1,4 @@
-/** Who is looking at the chat: the signed-in user's id, and whether they are the seller (SPEC §6). */
+/** Who is looking at the chat: the signed-in user's id, and whether they are the seller (docs/product.md §6). */
 import { usePublicConfig } from '../endpoints/config.js';
 import { useAuth } from '../session/useAuth.js';
 import { isSellerViewer } from './chatRules.js';

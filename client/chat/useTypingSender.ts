@@ -1,5 +1,5 @@
 /**
- * SPEC §4 / §9: typing is announced on input and stop-typing after 2000 ms without a key. While the
+ * docs/product.md §4 / §9: typing is announced on input and stop-typing after 2000 ms without a key. While the
  * user keeps typing, typing is repeated now and then, so the other side's stale-mark timeout
  * (chatClient.ts) never hides a live indicator.
  */

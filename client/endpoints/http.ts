@@ -1,5 +1,5 @@
 /**
- * The one fetch helper. An error body `{ error }` (DESIGN §5) becomes an Error carrying the server's
+ * The one fetch helper. An error body `{ error }` (docs/architecture.md §5) becomes an Error carrying the server's
  * sentence and status. Responses are typed by the shared zod schemas; the server already validates
  * every response against them on the way out (its serializer), so shop calls use `serverChecked<T>()`
  * instead of parsing again, which keeps zod's runtime out of the shop bundle. Screens that load zod

@@ -1,6 +1,6 @@
 /**
  * GET /api/products/{id}?shop=: the full product for the modal, through the localStorage
- * product cache of SPEC §4 (reused while updated_at matches the list; failed fetches dropped).
+ * product cache of docs/product.md §4 (reused while updated_at matches the list; failed fetches dropped).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDetail } from '../../shared/schemas/catalog.js';

@@ -9,7 +9,7 @@ interface PaymentResultProps {
   to: string;
 }
 
-/** The page a buyer lands on after the payment provider (SPEC §2 "Payment pages"). */
+/** The page a buyer lands on after the payment provider (docs/product.md §2 "Payment pages"). */
 export function PaymentResult({ outcome, title, message, buttonLabel, to }: PaymentResultProps) {
   const navigate = useNavigate();
   return (

@@ -1,5 +1,5 @@
 /**
- * The buyer's session (SPEC §3, §4 "Buyer sign-in"): the token under localStorage `auth_token` and the
+ * The buyer's session (docs/product.md §3, §4 "Buyer sign-in"): the token under localStorage `auth_token` and the
  * user decoded from it. signIn stores a token the server issued; signOut removes it, as does any buyer
  * call the server answers with 401 (see buyerFetch.ts).
  */

@@ -9,7 +9,7 @@ interface DemoSignInFormProps {
   error: string | undefined;
 }
 
-/** The visible demo sign-in of DESIGN §5 (no Google client configured): a name and an e-mail. */
+/** The visible demo sign-in of docs/architecture.md §5 (no Google client configured): a name and an e-mail. */
 export function DemoSignInForm({ onSubmit, busy, error }: DemoSignInFormProps) {
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {

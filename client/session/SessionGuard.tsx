@@ -1,5 +1,5 @@
 /**
- * The guard SPEC §2 wraps around / and /account. Browsing the shop is open to everyone; a page that
+ * The guard docs/product.md §2 wraps around / and /account. Browsing the shop is open to everyone; a page that
  * is only about the buyer (account, payment) shows the sign-in to a visitor who is not signed in, and
  * itself once they are.
  */

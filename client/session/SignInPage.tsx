@@ -3,7 +3,7 @@ import page from '../app/Page.module.css';
 import { SignInPanel } from './SignInPanel.js';
 import styles from './SignIn.module.css';
 
-/** What a guarded page shows to a visitor who is not signed in (SPEC §2: /account signed out). */
+/** What a guarded page shows to a visitor who is not signed in (docs/product.md §2: /account signed out). */
 export default function SignInPage() {
   return (
     <main className={page.page}>

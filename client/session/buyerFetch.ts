@@ -1,5 +1,5 @@
 /**
- * The fetch helper of every buyer call (DESIGN §6): `Authorization: Bearer <auth_token>`, and a 401
+ * The fetch helper of every buyer call (docs/architecture.md §6): `Authorization: Bearer <auth_token>`, and a 401
  * answer signs the buyer out, so an expired or revoked session ends in the sign-in instead of a screen
  * of errors. Answers are typed by the shared schemas (serverChecked: the server validated them on the
  * way out, and the shop bundle stays free of zod's runtime).

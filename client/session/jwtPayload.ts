@@ -1,5 +1,5 @@
 /**
- * Reads the signed-in user out of the app's session token (DESIGN §5: a JWT whose payload is
+ * Reads the signed-in user out of the app's session token (docs/architecture.md §5: a JWT whose payload is
  * { sub, name, email, picture }). The browser only reads it; the server checks the signature on every
  * call, so nothing here is trusted for more than what the screen shows.
  */

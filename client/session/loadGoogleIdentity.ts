@@ -1,6 +1,6 @@
 /**
  * Google Identity Services, loaded only when a sign-in is shown in Google mode. The CSP allows this one
- * script from outside (DESIGN §6); it is fetched once per page.
+ * script from outside (docs/architecture.md §6); it is fetched once per page.
  */
 export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 

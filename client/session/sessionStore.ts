@@ -1,5 +1,5 @@
 /**
- * The buyer's session token under localStorage `auth_token` (SPEC §3): restored on load, replaced by a
+ * The buyer's session token under localStorage `auth_token` (docs/product.md §3): restored on load, replaced by a
  * sign-in, removed by logout and whenever the server refuses it. A plain store rather than React state,
  * so the fetch helper can sign out on a 401 without reaching into components, and other tabs follow
  * (the payment page opens in a new tab).

@@ -3,7 +3,7 @@ import { Icon } from './Icon.js';
 import { scrollToTop, useScrolledPast } from './useWindowScroll.js';
 import styles from './ScrollToTopButton.module.css';
 
-/** Appears after scrolling more than 200 px (SPEC §2). */
+/** Appears after scrolling more than 200 px (docs/product.md §2). */
 export function ScrollToTopButton() {
   const visible = useScrolledPast(SCROLL_TOP_THRESHOLD_PX);
   if (!visible) return null;

@@ -2,7 +2,7 @@ import { RATING_MAX } from '../../shared/constants.js';
 import { filledStars } from '../../shared/rules.js';
 import styles from './Stars.module.css';
 
-/** Five stars filled up to the rating (SPEC §2), with the rating as the accessible name. */
+/** Five stars filled up to the rating (docs/product.md §2), with the rating as the accessible name. */
 export function Stars({ rate, size = 'md' }: { rate: number; size?: 'sm' | 'md' }) {
   const filled = filledStars(rate, RATING_MAX);
   return (

@@ -1,4 +1,4 @@
-/** The affiliate disclosure of SPEC §1, e.g. 'As an Amazon Associate we earn from qualifying purchases.' */
+/** The affiliate disclosure of docs/product.md §1, e.g. 'As an Amazon Associate we earn from qualifying purchases.' */
 export function affiliateDisclosure(retailerName: string): string {
   const name = retailerName.trim() || 'Amazon';
   const article = /^[aeiou]/i.test(name) ? 'an' : 'a';

@@ -1,4 +1,4 @@
-/** The light/dark theme: stored under localStorage `theme` (SPEC §3), light by default. */
+/** The light/dark theme: stored under localStorage `theme` (docs/product.md §3), light by default. */
 export type Theme = 'light' | 'dark';
 
 export const THEME_STORAGE_KEY = 'theme';

@@ -1,4 +1,4 @@
-/** Locks page scroll while mounted (SPEC §2: page scroll is locked while the product modal is open). */
+/** Locks page scroll while mounted (docs/product.md §2: page scroll is locked while the product modal is open). */
 import { useEffect } from 'react';
 
 let locks = 0;

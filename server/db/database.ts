@@ -36,7 +36,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);
   sqlite.pragma('journal_mode = WAL');
-  // An acknowledged order must survive a power cut (DESIGN §2).
+  // An acknowledged order must survive a power cut (docs/architecture.md §2).
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -7,7 +7,7 @@ export interface ProductsTable {
   title: string;
   /**
    * The title case-folded in JavaScript, kept by the catalogue repository: SQLite's lower() folds ASCII
-   * only, so searching this column is what makes "écran" find "Écran" on both databases (SPEC §5).
+   * only, so searching this column is what makes "écran" find "Écran" on both databases (docs/product.md §5).
    */
   title_folded: Generated<string>;
   main_category: string;
@@ -64,7 +64,7 @@ export interface LoginFailuresTable {
   failed_at: string;
 }
 
-/** A buyer, keyed by the identity provider's `sub` (DESIGN §4). */
+/** A buyer, keyed by the identity provider's `sub` (docs/architecture.md §4). */
 export interface UsersTable {
   id: string;
   name: string;
@@ -86,7 +86,7 @@ export interface CartItemsTable {
 /** One row per purchased cart line; title, condition and unit price are a snapshot taken at purchase. */
 export interface OrdersTable {
   id: Generated<number>;
-  /** The order's own reference (SPEC's payment_id), sent to the provider as order_id. */
+  /** The order's own reference (the product doc's payment_id), sent to the provider as order_id. */
   payment_id: string;
   user_id: string;
   shop: string;

@@ -1,5 +1,5 @@
 /**
- * `npm run admin:unlock`: ends every admin login lockout (DESIGN §6: 5 failed logins in 15 minutes
+ * `npm run admin:unlock`: ends every admin login lockout (docs/architecture.md §6: 5 failed logins in 15 minutes
  * lock an address out), for an operator who locked themselves out. The failures are rows in the
  * database every app process shares, so one run clears them for all processes, running or not.
  * Runs from the production build (`dist/`), with the same DATA_DIR / DATABASE_URL as the server.

@@ -197,7 +197,7 @@ function render(icon: IconKind, variant: number): Promise<{ full: Buffer; previe
   return rendered;
 }
 
-/** Writes {dir}/1..count.webp and {dir}/preview/1.webp, the layout the shops read (SPEC §3). */
+/** Writes {dir}/1..count.webp and {dir}/preview/1.webp, the layout the shops read (docs/product.md §3). */
 export async function writeProductImages(
   dir: string,
   icon: IconKind,

@@ -104,7 +104,7 @@ async function seedShop(
   await Promise.all([...products, ...images]);
 }
 
-/** Seeds the demo catalogue into an empty database (DESIGN §8 SEED_DEMO); leaves any other database alone. */
+/** Seeds the demo catalogue into an empty database (docs/architecture.md §8 SEED_DEMO); leaves any other database alone. */
 export async function seedDemoCatalogue(db: Kysely<Database>, imagesDir: string): Promise<boolean> {
   if ((await countProducts(db)) > 0) return false;
   // One transaction: a crash mid-seed leaves an empty database, so the next start seeds again.

@@ -45,7 +45,7 @@ export async function addProduct(
   await insertProduct(db, productRow(shop, id, overrides), conditions);
 }
 
-/** Four conditions, in SPEC order, from [price in cents, quantity] pairs. */
+/** Four conditions, in docs/product.md order, from [price in cents, quantity] pairs. */
 export function conditions(...pairs: [number, number][]): ConditionInput[] {
   const names = ['acceptable', 'good', 'verygood', 'excellent'];
   return pairs.map(([price_cents, available_quantity], i) => ({

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for NOWPayments' invoice API (DESIGN §7: its tests run against a server that speaks
+ * A local stand-in for NOWPayments' invoice API (docs/architecture.md §7: its tests run against a server that speaks
  * the same HTTP). It checks the API key and records each request; a test sets how it answers.
  */
 import http from 'node:http';

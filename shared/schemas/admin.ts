@@ -12,7 +12,7 @@ export const loginResponseSchema = z.object({ token: z.string() });
 export const verifyTokenBodySchema = z.object({ token: textInput().max(200) });
 export const verifyTokenResponseSchema = z.object({ valid: z.boolean() });
 
-/** Lockout (DESIGN §6): 5 failures from one address within 15 minutes. */
+/** Lockout (docs/architecture.md §6): 5 failures from one address within 15 minutes. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 export const ADMIN_SESSION_HOURS = 12;
@@ -52,12 +52,12 @@ const conditionFields = Object.fromEntries(
 };
 
 /**
- * The admin product form (SPEC §3) for every shop; each shop uses the fields its registry entry has
+ * The admin product form (docs/product.md §3) for every shop; each shop uses the fields its registry entry has
  * (rate/availability, link, conditions and marketplaces), the rest are ignored.
  */
 export const adminProductBodySchema = z.object({
   id: productIdSchema.optional(),
-  /** Add only: the gallery files the form uploaded (SPEC §3 "images"); other files in the folder go. */
+  /** Add only: the gallery files the form uploaded (docs/product.md §3 "images"); other files in the folder go. */
   images: z
     .array(z.string().regex(/^\d{1,4}\.webp$/, { error: 'must be image names such as 2.webp' }))
     .max(50, { error: 'lists too many images' })
@@ -83,7 +83,7 @@ export type AdminProductInput = z.input<typeof adminProductBodySchema>;
 
 export const addProductQuerySchema = z.object({ shop: shopKeySchema.default('default') });
 
-/** Path segments naming a shop: its key, or for PUT /api/edit-product the folder name SPEC §7 uses. */
+/** Path segments naming a shop: its key, or for PUT /api/edit-product the folder name docs/product.md §7 uses. */
 export const shopPathParamsSchema = z.object({ shop: textInput().max(20), id: productIdSchema });
 export const productImageParamsSchema = shopPathParamsSchema.extend({
   fileName: z.string().regex(/^\d{1,4}\.webp$/, { error: 'must be an image name such as 2.webp' }),

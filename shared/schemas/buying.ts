@@ -1,6 +1,6 @@
 /**
- * The open-box buyer side (SPEC §3, §7; DESIGN §5–§7): sign-in, cart, purchases, payments, admin orders.
- * Request field names are SPEC's, so a client written from SPEC.md works unchanged.
+ * The open-box buyer side (docs/product.md §3, §7; docs/architecture.md §5–§7): sign-in, cart, purchases, payments, admin orders.
+ * Request field names are the product doc's, so a client written from docs/product.md works unchanged.
  */
 import '../zodConfig.js';
 import { z } from 'zod';
@@ -54,7 +54,7 @@ export const demoSignInBodySchema = z.object({
 export const signInResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
-// ── Cart (SPEC §7) ─────────────────────────────────────────────────────────────────────────────────────
+// ── Cart (docs/product.md §7) ─────────────────────────────────────────────────────────────────────────────────────
 
 const cartLineKey = {
   google_id: googleIdSchema,
@@ -86,13 +86,13 @@ export const cartItemSchema = z.object({
 export const cartResponseSchema = z.array(cartItemSchema);
 export type CartItem = z.infer<typeof cartItemSchema>;
 
-// ── Purchases (SPEC §7) ────────────────────────────────────────────────────────────────────────────────
+// ── Purchases (docs/product.md §7) ────────────────────────────────────────────────────────────────────────────────
 
 export const createPurchaseBodySchema = z.object({
   ...cartLineKey,
   store: storeSchema,
   quantity: quantitySchema,
-  /** Accepted for SPEC compatibility and never trusted: the server prices the order from the database. */
+  /** Accepted for compatibility with docs/product.md and never trusted: the server prices the order from the database. */
   total_amount: z.unknown().optional(),
   email: z.email({ error: 'must be an e-mail address' }).max(BUYER_TEXT_MAX),
   address: requiredText(),
@@ -105,7 +105,7 @@ export const createPurchaseBodySchema = z.object({
 export type CreatePurchaseBody = z.infer<typeof createPurchaseBodySchema>;
 export const createPurchaseResponseSchema = z.object({ payment_url: z.string(), payment_id: z.string() });
 
-/** NOWPayments' statuses (DESIGN §7); the sandbox uses the same words. */
+/** NOWPayments' statuses (docs/architecture.md §7); the sandbox uses the same words. */
 export const PAYMENT_STATUSES = [
   'waiting',
   'confirming',
@@ -143,7 +143,7 @@ export const paymentIdParamsSchema = z.object({
   payment_id: z.string().regex(/^[\w-]{1,64}$/, { error: 'must be an order reference such as ord_3f9a…' }),
 });
 
-// ── Admin orders (SPEC §2 admin orders page, §7) ───────────────────────────────────────────────────────
+// ── Admin orders (docs/product.md §2 admin orders page, §7) ───────────────────────────────────────────────────────
 
 export const ORDER_FILTERS = ['all', 'unpaid', 'paid', 'unsent', 'sent'] as const;
 export const adminOrdersQuerySchema = z.object({
@@ -181,7 +181,7 @@ export const adminOrderSchema = z.object({
    */
   needs_attention: z.boolean(),
 });
-/** SPEC §7 reads an array; the page's size and the whole count travel in X-Total-Count. */
+/** docs/product.md §7 reads an array; the page's size and the whole count travel in X-Total-Count. */
 export const adminOrdersResponseSchema = z.array(adminOrderSchema);
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
@@ -191,7 +191,7 @@ export const shippedBodySchema = z.object({
   tracking_number: text(100).default(''),
 });
 
-// ── Payments (DESIGN §7) ───────────────────────────────────────────────────────────────────────────────
+// ── Payments (docs/architecture.md §7) ───────────────────────────────────────────────────────────────────────────────
 
 /** What the sandbox payment page shows of an order. */
 export const sandboxOrderSchema = z.object({
@@ -205,7 +205,7 @@ export const sandboxOrderSchema = z.object({
 export type SandboxOrder = z.infer<typeof sandboxOrderSchema>;
 
 /**
- * The fields this server reads of a NOWPayments callback (DESIGN §7). Read only after the signature has
+ * The fields this server reads of a NOWPayments callback (docs/architecture.md §7). Read only after the signature has
  * been checked over the body exactly as sent (a route schema would strip the fields that were signed).
  */
 export const nowPaymentsIpnSchema = z.object({

@@ -62,7 +62,7 @@ export const productDetailSchema = z.discriminatedUnion('kind', [
 ]);
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-/** The category map of SPEC §3: main category name -> its sub-category names, both sorted. */
+/** The category map of docs/product.md §3: main category name -> its sub-category names, both sorted. */
 export const categoryMapSchema = textKeyedSchema(z.array(z.string()));
 export type CategoryMap = z.infer<typeof categoryMapSchema>;
 

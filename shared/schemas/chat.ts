@@ -1,6 +1,6 @@
 /**
- * Buyer–seller chat (SPEC §2 Floating chat, §3 Chat / Chat message, §4 Chat, §7 chat calls and socket
- * events). HTTP bodies and socket payloads use SPEC's field names.
+ * Buyer–seller chat (docs/product.md §2 Floating chat, §3 Chat / Chat message, §4 Chat, §7 chat calls and socket
+ * events). HTTP bodies and socket payloads use the product doc's field names.
  */
 import '../zodConfig.js';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { CHAT_MAX_IMAGES, CHAT_MESSAGE_MAX_LENGTH } from '../constants.js';
 import { SHOP_KEYS } from '../shops.js';
 import { productIdSchema, textInput, wholeNumber } from './common.js';
 
-/** SPEC §5 / issue 8: text limit, images per message (kept in constants.ts, which the browser loads without zod). */
+/** docs/product.md §5 / issue 8: text limit, images per message (kept in constants.ts, which the browser loads without zod). */
 export { CHAT_MAX_IMAGES, CHAT_MESSAGE_MAX_LENGTH };
 /** How many messages a history holds at most (the newest ones). */
 export const CHAT_HISTORY_LIMIT = 500;
@@ -20,7 +20,7 @@ export const CHAT_IMAGE_NAME = /^[0-9a-f]{32}\.webp$/;
 export const CHAT_IMAGE_PATH = /^\/api\/chats\/[1-9]\d*\/images\/[0-9a-f]{32}\.webp$/;
 export const chatIdParamsSchema = z.object({ chatId: chatIdSchema });
 
-/** POST /api/chats (SPEC §7): the buyer opens (or reopens) the chat about one product. */
+/** POST /api/chats (docs/product.md §7): the buyer opens (or reopens) the chat about one product. */
 export const startChatBodySchema = z.object({
   productId: productIdSchema,
   title: textInput().trim().max(300),
@@ -33,7 +33,7 @@ export const startChatResponseSchema = z.object({ id: z.number().int() });
 /** POST /api/chats/{chatId}/upload answers where the stored image is. */
 export const chatUploadResponseSchema = z.object({ filePath: z.string() });
 
-/** A chat as the list shows it (SPEC §3 Chat, plus who the buyer is and how many messages are unread). */
+/** A chat as the list shows it (docs/product.md §3 Chat, plus who the buyer is and how many messages are unread). */
 export const chatSummarySchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
@@ -49,7 +49,7 @@ export const chatSummarySchema = z.object({
 });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 
-/** A message (SPEC §3 Chat message); chat_id too, since newMessage carries it. */
+/** A message (docs/product.md §3 Chat message); chat_id too, since newMessage carries it. */
 export const chatMessageSchema = z.object({
   id: z.number().int(),
   chat_id: z.number().int(),
@@ -60,7 +60,7 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-// ── Socket events (SPEC §7): what the client sends ───────────────────────────────────────────────────
+// ── Socket events (docs/product.md §7): what the client sends ───────────────────────────────────────────────────
 
 const userIdField = textInput().min(1).max(255);
 export const registerUserEventSchema = z.object({ userId: userIdField });

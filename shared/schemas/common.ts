@@ -2,7 +2,7 @@ import '../zodConfig.js';
 import { z } from 'zod';
 import { SHOP_KEYS } from '../shops.js';
 
-/** Every error the API sends: one human sentence (DESIGN §5). */
+/** Every error the API sends: one human sentence (docs/architecture.md §5). */
 export const errorBodySchema = z.object({
   error: z.string(),
   retryAfter: z.number().int().optional(),

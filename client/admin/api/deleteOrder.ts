@@ -1,4 +1,4 @@
-/** DELETE /api/purchase/{payment_id} with the admin token: any order not yet paid (SPEC §7, DESIGN §6). */
+/** DELETE /api/purchase/{payment_id} with the admin token: any order not yet paid (docs/product.md §7, docs/architecture.md §6). */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { okSchema } from '../../../shared/schemas/common.js';
 import type { AdminOrdersPage } from './adminOrders.js';

@@ -1,7 +1,7 @@
 /**
- * PATCH /api/admin-purchases/{payment_id}/shipped {shipped, postal_service, tracking_number} (SPEC §4
+ * PATCH /api/admin-purchases/{payment_id}/shipped {shipped, postal_service, tracking_number} (docs/product.md §4
  * "Admin order shipping"): on success the order is updated in every cached page that holds it; on
- * failure nothing cached changes and the error says the shipping status could not be updated (SPEC §8).
+ * failure nothing cached changes and the error says the shipping status could not be updated (docs/product.md §8).
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-/** POST /api/verify-token {token} -> {valid}. A failed check removes the stored token (SPEC §4). */
+/** POST /api/verify-token {token} -> {valid}. A failed check removes the stored token (docs/product.md §4). */
 import { useQuery } from '@tanstack/react-query';
 import { verifyTokenResponseSchema } from '../../../shared/schemas/admin.js';
 import { postJson } from '../../endpoints/http.js';

@@ -1,5 +1,5 @@
 /**
- * The rich-text description editor (SPEC §2): Tiptap 3 with the toolbar above the text. Its HTML is the
+ * The rich-text description editor (docs/product.md §2): Tiptap 3 with the toolbar above the text. Its HTML is the
  * product's description. Loaded only with the admin area, together with its fonts.
  */
 import { EditorContent } from '@tiptap/react';

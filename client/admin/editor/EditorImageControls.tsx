@@ -16,7 +16,7 @@ interface EditorImageControlsProps {
   isEmpty: boolean;
 }
 
-/** Image upload, delete-selected-image and clear-all (SPEC §2). Failures are only logged (SPEC §8). */
+/** Image upload, delete-selected-image and clear-all (docs/product.md §2). Failures are only logged (docs/product.md §8). */
 export function EditorImageControls({
   editor,
   shop,

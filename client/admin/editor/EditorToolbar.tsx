@@ -12,7 +12,7 @@ interface EditorToolbarProps {
   productId: string | null;
 }
 
-/** The description editor toolbar of SPEC §2. */
+/** The description editor toolbar of docs/product.md §2. */
 export function EditorToolbar({ editor, shop, productId }: EditorToolbarProps) {
   const state = useToolbarState(editor);
   const run = () => editor.chain().focus();

@@ -9,7 +9,7 @@ interface TextStyleSelectsProps {
   fontFamily: string;
 }
 
-/** The text-size select (1px…50px, default 16px) and the font select of SPEC §2. */
+/** The text-size select (1px…50px, default 16px) and the font select of docs/product.md §2. */
 export function TextStyleSelects({ editor, fontSize, fontFamily }: TextStyleSelectsProps) {
   const sizeId = useId();
   const fontId = useId();

@@ -1,4 +1,4 @@
-/** The Tiptap 3 extensions of the description editor (DESIGN §2, SPEC §2 toolbar and §9 undo limits). */
+/** The Tiptap 3 extensions of the description editor (docs/architecture.md §2, docs/product.md §2 toolbar and §9 undo limits). */
 import { Extension, type AnyExtension } from '@tiptap/core';
 import { Image } from '@tiptap/extension-image';
 import { FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';

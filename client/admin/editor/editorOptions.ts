@@ -1,4 +1,4 @@
-/** The description editor's choices (SPEC §2 toolbar, §9 constants). */
+/** The description editor's choices (docs/product.md §2 toolbar, §9 constants). */
 export const FONT_SIZES: readonly string[] = Array.from({ length: 50 }, (_, index) => `${index + 1}px`);
 export const DEFAULT_FONT_SIZE = '16px';
 
@@ -15,7 +15,7 @@ export const FONT_FAMILIES = [
   'Pixel LCD',
 ] as const;
 
-/** SPEC §9: undo history depth 100 with a 500 ms grouping delay. */
+/** docs/product.md §9: undo history depth 100 with a 500 ms grouping delay. */
 export const UNDO_DEPTH = 100;
 export const UNDO_GROUP_DELAY_MS = 500;
 

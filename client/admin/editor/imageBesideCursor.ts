@@ -1,5 +1,5 @@
 /**
- * SPEC §2: Backspace or Delete next to an image does nothing (images leave the description only through
+ * docs/product.md §2: Backspace or Delete next to an image does nothing (images leave the description only through
  * the delete-image button, which also removes the file). True when the key would remove or swallow an image.
  */
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import controls from '../ui/Controls.module.css';
 import styles from './Fields.module.css';
 
-/** The availability switch (default on); sent as 'YES' or 'NO' (SPEC §5). */
+/** The availability switch (default on); sent as 'YES' or 'NO' (docs/product.md §5). */
 export function AvailabilitySwitch({
   checked,
   onChange,

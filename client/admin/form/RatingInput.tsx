@@ -3,7 +3,7 @@ import { RATING_MAX } from '../../../shared/constants.js';
 import controls from '../ui/Controls.module.css';
 import styles from './Fields.module.css';
 
-/** A 1 to 5 star rating as a radio group; 0 means none (SPEC §5, §9). */
+/** A 1 to 5 star rating as a radio group; 0 means none (docs/product.md §5, §9). */
 export function RatingInput({ value, onChange }: { value: number; onChange: (rate: number) => void }) {
   const name = useId();
   const stars = Array.from({ length: RATING_MAX }, (_, index) => index + 1);

@@ -12,7 +12,7 @@ type SuggestionInputProps = Omit<ComponentProps<'input'>, 'onChange' | 'value'> 
 
 /**
  * A combobox: while focused it lists the options containing the typed text (any case); the list closes
- * 100 ms after the input loses focus (SPEC §2, §9). Arrow keys, Enter and Escape work as expected.
+ * 100 ms after the input loses focus (docs/product.md §2, §9). Arrow keys, Enter and Escape work as expected.
  */
 export function SuggestionInput({ ref, value, options, onValueChange, ...inputProps }: SuggestionInputProps) {
   const listId = useId();

@@ -15,7 +15,7 @@ interface TextFieldProps {
   inputMode?: 'text' | 'decimal' | 'numeric' | 'url';
 }
 
-/** One text field of the product form with its label and clear button (SPEC §2). */
+/** One text field of the product form with its label and clear button (docs/product.md §2). */
 export function TextField({
   name,
   label,

@@ -1,5 +1,5 @@
 /**
- * The text fields of the admin product form (SPEC §2, §3), chosen per shop from registry flags, and the
+ * The text fields of the admin product form (docs/product.md §2, §3), chosen per shop from registry flags, and the
  * conversions between the form, a loaded product and the request body. Field names come from the
  * shared admin schema; nothing here branches on a shop's name.
  */
@@ -19,7 +19,7 @@ const CONDITION_FIELDS = CONDITIONS.flatMap(
   (condition) => [`${condition}_condition_price`, `${condition}_condition_available_quantity`] as const,
 );
 
-/** Defaults of SPEC §9: typical_price and every open-box price and quantity start at '0'. */
+/** Defaults of docs/product.md §9: typical_price and every open-box price and quantity start at '0'. */
 const DEFAULT_VALUES: ProductFormValues = {
   id: '',
   title: '',
@@ -43,7 +43,7 @@ const DEFAULT_VALUES: ProductFormValues = {
   excellent_condition_available_quantity: '0',
 };
 
-/** Fields that must be filled before the form submits (SPEC §5). */
+/** Fields that must be filled before the form submits (docs/product.md §5). */
 export const REQUIRED_FIELDS: ReadonlySet<ProductFieldName> = new Set(['title', 'main_category', 'category']);
 
 /** The fields a shop's form shows, in order. The id is typed on Add only; Edit loads it separately. */
@@ -61,7 +61,7 @@ export function productFieldNames(shop: ShopConfig, mode: FormMode): ProductFiel
   ];
 }
 
-/** SPEC §2: the label is the field name with underscores turned into spaces. */
+/** docs/product.md §2: the label is the field name with underscores turned into spaces. */
 export function fieldLabel(name: string): string {
   return name.replaceAll('_', ' ');
 }

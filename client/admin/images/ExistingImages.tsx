@@ -6,7 +6,7 @@ import { Icon } from '../../ui/Icon.js';
 import controls from '../ui/Controls.module.css';
 import styles from './Images.module.css';
 
-/** The loaded product's stored images, each with a delete button (SPEC §2 'Product Images'). */
+/** The loaded product's stored images, each with a delete button (docs/product.md §2 'Product Images'). */
 export function ExistingImages({ shop, productId }: { shop: ShopConfig; productId: string | null }) {
   const headingId = useId();
   const imagesQuery = useProductImagesQuery(shop.key, productId);

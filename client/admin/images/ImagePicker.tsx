@@ -1,7 +1,7 @@
 import { Icon } from '../../ui/Icon.js';
 import styles from './Images.module.css';
 
-/** A multiple image file picker (image files only, SPEC §5) styled as a button; `label` names it. */
+/** A multiple image file picker (image files only, docs/product.md §5) styled as a button; `label` names it. */
 export function ImagePicker({ label, onFiles }: { label: string; onFiles: (files: File[]) => void }) {
   return (
     <label className={styles.picker}>

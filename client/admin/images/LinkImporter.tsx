@@ -3,7 +3,7 @@ import { useImportFromLinks } from './useImportFromLinks.js';
 import controls from '../ui/Controls.module.css';
 import styles from './Images.module.css';
 
-/** The textarea (10 rows) for pasted image links and its 'Add from links' button (SPEC §2). */
+/** The textarea (10 rows) for pasted image links and its 'Add from links' button (docs/product.md §2). */
 export function LinkImporter({ onImages }: { onImages: (images: Blob[]) => void }) {
   const id = useId();
   const [links, setLinks] = useState('');

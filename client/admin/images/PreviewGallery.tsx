@@ -6,7 +6,7 @@ import styles from './Images.module.css';
 type Control = 'item' | 'left' | 'right';
 
 /**
- * The preview gallery of pending images (SPEC §4): dropping a preview on another moves it to that
+ * The preview gallery of pending images (docs/product.md §4): dropping a preview on another moves it to that
  * position, dropping it on itself does nothing; keyboard users move images with buttons or Alt+Arrows.
  */
 export function PreviewGallery({ pending }: { pending: PendingImages }) {

@@ -1,5 +1,5 @@
 /**
- * Moves one entry of a list to another position (SPEC §4 "Dragging a preview onto another moves it to
+ * Moves one entry of a list to another position (docs/product.md §4 "Dragging a preview onto another moves it to
  * that position"). Returns the same list when nothing moves, a new list otherwise.
  */
 export function moveItem<T>(list: readonly T[], from: number, to: number): readonly T[] {

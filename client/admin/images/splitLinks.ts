@@ -1,4 +1,4 @@
-/** The pasted-links textarea of SPEC §4: one link per line or separated by commas; blanks dropped. */
+/** The pasted-links textarea of docs/product.md §4: one link per line or separated by commas; blanks dropped. */
 export function splitLinks(text: string): string[] {
   return text
     .split(/[\n\r,]+/)

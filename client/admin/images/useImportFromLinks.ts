@@ -1,5 +1,5 @@
 /**
- * 'Add from links' (SPEC §4): each pasted link is downloaded through the server as an image; failures
+ * 'Add from links' (docs/product.md §4): each pasted link is downloaded through the server as an image; failures
  * are skipped and logged, the rest are appended to the pending images in the order pasted.
  */
 import { useMutation } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * /orders (SPEC §2 "Admin orders page"): lazy-imported by the route table, behind the same login gate
+ * /orders (docs/product.md §2 "Admin orders page"): lazy-imported by the route table, behind the same login gate
  * as the admin panels, so nothing of it loads for shop visitors.
  */
 import { AdminGate } from '../session/AdminGate.js';

@@ -4,7 +4,7 @@ import styles from './OrderCard.module.css';
 
 export const DELETE_ORDER_QUESTION = 'Are you sure you want to delete this order?';
 
-/** 'Delete Order' after a confirmation (SPEC §5); a refusal is alerted and logged (SPEC §8). */
+/** 'Delete Order' after a confirmation (docs/product.md §5); a refusal is alerted and logged (docs/product.md §8). */
 export function DeleteOrderButton({ paymentId }: { paymentId: string }) {
   const deletion = useDeleteOrderMutation();
 

@@ -9,7 +9,7 @@ import { PaymentStatusBadge } from './PaymentStatusBadge.js';
 import { conditionLabel, dashIfEmpty, formatOrderDate } from './orderFormat.js';
 import styles from './OrderCard.module.css';
 
-/** One order as SPEC §2's admin orders page lists it, plus the condition bought. */
+/** One order as docs/product.md §2's admin orders page lists it, plus the condition bought. */
 export function OrderCard({ order }: { order: AdminOrder }) {
   const titleId = useId();
   const email = order.email.trim();

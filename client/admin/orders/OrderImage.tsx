@@ -4,7 +4,7 @@ import { previewImageUrl } from '../../../shared/rules.js';
 import { orderShop } from './orderFormat.js';
 import styles from './OrderCard.module.css';
 
-/** The product's preview image from its shop's folder; nothing at all when it is missing (SPEC §2). */
+/** The product's preview image from its shop's folder; nothing at all when it is missing (docs/product.md §2). */
 export function OrderImage({ order }: { order: AdminOrder }) {
   const [missing, setMissing] = useState(false);
   const shop = orderShop(order);

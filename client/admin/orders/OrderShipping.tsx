@@ -5,7 +5,7 @@ import controls from '../ui/Controls.module.css';
 import styles from './OrderCard.module.css';
 
 /**
- * Postal service, tracking number and the Sent/Not Sent toggle (SPEC §4 "Admin order shipping"): the
+ * Postal service, tracking number and the Sent/Not Sent toggle (docs/product.md §4 "Admin order shipping"): the
  * toggle sends the opposite of the stored value with what the two fields hold now. The card changes
  * only once the server has accepted it; a failure leaves it as it was and says so here.
  */

@@ -4,7 +4,7 @@ import panel from '../panel/AdminPanel.module.css';
 import controls from '../ui/Controls.module.css';
 import { ordersAdminRoute } from './orderFormat.js';
 
-/** The page title and the way back to the admin panel (SPEC §2: 'Back to Admin Panel' goes to /ayzadmin). */
+/** The page title and the way back to the admin panel (docs/product.md §2: 'Back to Admin Panel' goes to /ayzadmin). */
 export function OrdersHeader() {
   return (
     <header className={panel.header}>

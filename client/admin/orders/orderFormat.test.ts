@@ -90,7 +90,7 @@ describe('conditionLabel', () => {
 });
 
 describe('ordersAdminRoute', () => {
-  it('goes to the admin of the shop that takes orders (SPEC §2: /ayzadmin)', () => {
+  it('goes to the admin of the shop that takes orders (docs/product.md §2: /ayzadmin)', () => {
     expect(ordersAdminRoute()).toBe('/ayzadmin');
   });
 });

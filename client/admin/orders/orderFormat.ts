@@ -1,4 +1,4 @@
-/** How the admin orders page (SPEC §2) words and dates an order's fields. */
+/** How the admin orders page (docs/product.md §2) words and dates an order's fields. */
 import type { AdminOrder, PaymentStatus } from '../../../shared/schemas/buying.js';
 import {
   CONDITION_INFO,
@@ -9,7 +9,7 @@ import {
   type ShopKey,
 } from '../../../shared/shops.js';
 
-/** What an empty field shows (SPEC §2: "dash if empty"). */
+/** What an empty field shows (docs/product.md §2: "dash if empty"). */
 export const EMPTY_FIELD = '-';
 
 export function dashIfEmpty(value: string | null | undefined): string {
@@ -49,7 +49,7 @@ export function conditionLabel(condition: string): string {
   return known ? known[1].label : dashIfEmpty(condition);
 }
 
-/** Where 'Back to Admin Panel' goes: the admin of the shop that sells on site (SPEC §2: /ayzadmin). */
+/** Where 'Back to Admin Panel' goes: the admin of the shop that sells on site (docs/product.md §2: /ayzadmin). */
 export function ordersAdminRoute(): string {
   const selling = NAV_ORDER.map((key) => SHOPS[key]).find((shop) => shop.hasOrders);
   return selling?.adminRoute ?? SHOPS.ayz.adminRoute;

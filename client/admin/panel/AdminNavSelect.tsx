@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from '../../app/router.js';
 import { NAV_ORDER, SHOPS, type ShopConfig } from '../../../shared/shops.js';
 import styles from './AdminPanel.module.css';
 
-/** Jumps between the shops' admin screens; the current path is preselected (SPEC §2). */
+/** Jumps between the shops' admin screens; the current path is preselected (docs/product.md §2). */
 export function AdminNavSelect({ shop }: { shop: ShopConfig }) {
   const id = useId();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import type { AdminTabId } from './adminTabs.js';
 import styles from './AdminPanel.module.css';
 
 /**
- * The one admin screen for every shop (SPEC §2 "Admin screens"): what it shows comes from the shop's
+ * The one admin screen for every shop (docs/product.md §2 "Admin screens"): what it shows comes from the shop's
  * registry entry. Each tab mounts when opened, so entering Add fetches a fresh next id.
  */
 export function AdminPanel({ shop }: { shop: ShopConfig }) {

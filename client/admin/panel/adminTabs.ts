@@ -1,4 +1,4 @@
-/** The three tabs of every admin screen, in order; the first is where the screen starts (SPEC §2). */
+/** The three tabs of every admin screen, in order; the first is where the screen starts (docs/product.md §2). */
 export const ADMIN_TABS = [
   { id: 'add', label: 'Add product' },
   { id: 'delete', label: 'Delete product' },

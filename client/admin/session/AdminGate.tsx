@@ -4,7 +4,7 @@ import { useAdminSession } from './useAdminSession.js';
 import styles from './LoginPage.module.css';
 
 /**
- * The admin login gate (SPEC §2, §4) around any admin screen: while a stored token is checked it says
+ * The admin login gate (docs/product.md §2, §4) around any admin screen: while a stored token is checked it says
  * so, without a valid one it shows the login page, and only then renders the screen.
  */
 export function AdminGate({ children }: { children: ReactNode }) {

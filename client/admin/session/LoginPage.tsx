@@ -12,7 +12,7 @@ interface LoginPageProps {
   notice: string | null;
 }
 
-/** The admin login gate (SPEC §2): password form, or the lockout countdown after too many attempts. */
+/** The admin login gate (docs/product.md §2): password form, or the lockout countdown after too many attempts. */
 export function LoginPage({ onSignedIn, notice }: LoginPageProps) {
   const passwordId = useId();
   const [password, setPassword] = useState('');

@@ -1,4 +1,4 @@
-/** The admin area's two localStorage entries (SPEC §3): the admin token and the login blocked-until time. */
+/** The admin area's two localStorage entries (docs/product.md §3): the admin token and the login blocked-until time. */
 export const ADMIN_TOKEN_KEY = 'adminToken';
 export const ADMIN_BLOCKED_UNTIL_KEY = 'adminBlockedUntil';
 

@@ -1,4 +1,4 @@
-/** The login lockout of SPEC §4 as pure time arithmetic: what a stored blocked-until value means now. */
+/** The login lockout of docs/product.md §4 as pure time arithmetic: what a stored blocked-until value means now. */
 export type LoginBlock = { state: 'none' } | { state: 'expired' } | { state: 'active'; until: number };
 
 /** Reads the stored blocked-until timestamp (milliseconds since the epoch) at the time `now`. */

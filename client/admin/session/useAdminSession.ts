@@ -1,5 +1,5 @@
 /**
- * The admin gate's state machine (SPEC §4): checking (a stored token is being verified), then
+ * The admin gate's state machine (docs/product.md §4): checking (a stored token is being verified), then
  * authenticated or unauthenticated. A 401 from any admin call sends the admin back to the gate.
  */
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The login lockout countdown (SPEC §4): a 429 stores blocked-until in localStorage; a stored block in
+ * The login lockout countdown (docs/product.md §4): a 429 stores blocked-until in localStorage; a stored block in
  * the future resumes on start, an expired one is removed, and at zero the block ends.
  */
 import { useEffect, useState } from 'react';

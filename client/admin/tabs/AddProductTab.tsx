@@ -5,7 +5,7 @@ import { useNextIdQuery } from '../api/nextId.js';
 import { AddProductForm } from './AddProductForm.js';
 
 /**
- * The Add tab: on entry it fetches the next id and the category lists (SPEC §4). A saved or reset form
+ * The Add tab: on entry it fetches the next id and the category lists (docs/product.md §4). A saved or reset form
  * starts over as a fresh form with a freshly fetched id.
  */
 export function AddProductTab({ shop }: { shop: ShopConfig }) {

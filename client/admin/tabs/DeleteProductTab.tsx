@@ -5,7 +5,7 @@ import { useDeleteProductMutation } from '../api/deleteProduct.js';
 import { IdLookupForm } from './IdLookupForm.js';
 import controls from '../ui/Controls.module.css';
 
-/** The Delete tab (SPEC §2, §5, §8): an id, a confirmation, then the product and its images are gone. */
+/** The Delete tab (docs/product.md §2, §5, §8): an id, a confirmation, then the product and its images are gone. */
 export function DeleteProductTab({ shop }: { shop: ShopConfig }) {
   const [id, setId] = useState('');
   const deleteProduct = useDeleteProductMutation();

@@ -9,7 +9,7 @@ import controls from '../ui/Controls.module.css';
 import styles from './Tabs.module.css';
 
 /**
- * The Edit tab (SPEC §2, §4): load a product by id, which fills the form, rating, availability and the
+ * The Edit tab (docs/product.md §2, §4): load a product by id, which fills the form, rating, availability and the
  * image list. A reset or a save replaces the form with an empty one; the loaded id and its images stay.
  */
 export function EditProductTab({ shop }: { shop: ShopConfig }) {

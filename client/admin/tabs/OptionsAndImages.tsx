@@ -8,7 +8,7 @@ interface OptionsAndImagesProps {
   shop: ShopConfig;
   form: ProductFormState;
   pending: PendingImages;
-  /** 'choose images' on Add, 'add images' on Edit (SPEC §2). */
+  /** 'choose images' on Add, 'add images' on Edit (docs/product.md §2). */
   pickerLabel: string;
 }
 

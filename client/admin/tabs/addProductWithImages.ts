@@ -1,5 +1,5 @@
 /**
- * The Add submit (SPEC §4): pending images are uploaded first, named 1.webp, 2.webp… in gallery order;
+ * The Add submit (docs/product.md §4): pending images are uploaded first, named 1.webp, 2.webp… in gallery order;
  * only if that succeeds is the product created.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

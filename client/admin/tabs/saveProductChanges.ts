@@ -1,6 +1,6 @@
 /**
- * The Edit save (SPEC §4): update the product, then upload the new images (named by timestamp plus
- * index), then refresh the image list. Each failing step is reported separately (SPEC §8).
+ * The Edit save (docs/product.md §4): update the product, then upload the new images (named by timestamp plus
+ * index), then refresh the image list. Each failing step is reported separately (docs/product.md §8).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminProductInput } from '../../../shared/schemas/admin.js';

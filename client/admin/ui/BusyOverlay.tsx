@@ -1,6 +1,6 @@
 import styles from './BusyOverlay.module.css';
 
-/** The full-screen overlay with a spinner shown while a product is saved (SPEC §2). */
+/** The full-screen overlay with a spinner shown while a product is saved (docs/product.md §2). */
 export function BusyOverlay({ message }: { message: string }) {
   return (
     <div className={styles.overlay} role="alert" aria-busy="true">

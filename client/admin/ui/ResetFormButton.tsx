@@ -1,7 +1,7 @@
 import { Icon } from '../../ui/Icon.js';
 import controls from './Controls.module.css';
 
-/** SPEC §5: the question asked before clearing the product form. */
+/** docs/product.md §5: the question asked before clearing the product form. */
 export const CLEAR_FORM_QUESTION = 'Are you sure you want to clear all input fields?';
 
 /** The reset button (hover text 'Careful, all data will be deleted'); clears only after confirmation. */

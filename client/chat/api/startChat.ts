@@ -1,6 +1,6 @@
 /**
- * POST /api/chats (SPEC §7): the buyer opens (or reopens) the chat about a product, then the floating
- * chat shows it. A failure is logged only (SPEC §8).
+ * POST /api/chats (docs/product.md §7): the buyer opens (or reopens) the chat about a product, then the floating
+ * chat shows it. A failure is logged only (docs/product.md §8).
  */
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';

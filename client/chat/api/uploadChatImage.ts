@@ -1,5 +1,5 @@
 /**
- * POST /api/chats/{chatId}/upload (SPEC §7): one image as multipart field `image`, answered with the
+ * POST /api/chats/{chatId}/upload (docs/product.md §7): one image as multipart field `image`, answered with the
  * stored image's filePath. Carries the buyer's token; a 401 signs out, as every buyer call does.
  */
 import type { z } from 'zod';

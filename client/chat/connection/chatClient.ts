@@ -1,5 +1,5 @@
 /**
- * One socket.io connection per signed-in user (SPEC §7 realtime events), shared by the floating chat
+ * One socket.io connection per signed-in user (docs/product.md §7 realtime events), shared by the floating chat
  * and the /chats pages, with the state they show kept as an immutable snapshot for
  * useSyncExternalStore. Every (re)connect registers, reloads the list and re-joins the chats on screen,
  * so a dropped connection reloads their history and misses nothing.
@@ -177,7 +177,7 @@ export class ChatClient {
 
   private join(chatId: number): void {
     if (!this.socket.connected) return; // onConnect joins it.
-    // The server marks the chat read on join (SPEC §4: read on open) and sends the new list.
+    // The server marks the chat read on join (docs/product.md §4: read on open) and sends the new list.
     this.socket.emit('joinChat', { chatId });
   }
 

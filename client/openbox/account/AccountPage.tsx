@@ -23,7 +23,7 @@ function storage(): Storage | undefined {
   }
 }
 
-/** /account (SPEC §2): Back to Shop, My Orders and Cart tabs, and the admin link for listed admins. */
+/** /account (docs/product.md §2): Back to Shop, My Orders and Cart tabs, and the admin link for listed admins. */
 export default function AccountPage() {
   const { user, signOut } = useAuth();
   const config = usePublicConfig();

@@ -13,7 +13,7 @@ interface AccountTabsProps {
   counts: Partial<Record<AccountTab, number>>;
 }
 
-/** 'My Orders' and 'Cart' (SPEC §2) as a tab list: arrow keys, Home and End move between them. */
+/** 'My Orders' and 'Cart' (docs/product.md §2) as a tab list: arrow keys, Home and End move between them. */
 export function AccountTabs({ tab, onChange, counts }: AccountTabsProps) {
   const list = useRef<HTMLDivElement>(null);
   const move = (event: KeyboardEvent) => {

@@ -17,7 +17,7 @@ interface CheckoutModalProps {
   onClose: () => void;
 }
 
-/** Buying one cart line (SPEC §4): create the purchase, open its payment, close, drop the line. */
+/** Buying one cart line (docs/product.md §4): create the purchase, open its payment, close, drop the line. */
 export function CheckoutModal({ user, item, onClose }: CheckoutModalProps) {
   const create = useCreatePurchase(user.sub);
   const remove = useRemoveFromCart(user.sub);

@@ -6,7 +6,7 @@ import { OrderCard } from './OrderCard.js';
 import { newestFirst } from './orderView.js';
 import styles from './Account.module.css';
 
-/** My Orders (SPEC §2, §4): newest first, each with its status, shipping, date and actions. */
+/** My Orders (docs/product.md §2, §4): newest first, each with its status, shipping, date and actions. */
 export function OrdersTab({ user }: { user: SessionUser }) {
   const orders = useMyPurchasesQuery(user.sub);
   const remove = useDeletePurchase(user.sub);

@@ -11,7 +11,7 @@ interface FieldSpec {
   wide?: boolean;
 }
 
-/** SPEC §3's shipping form; lengths are the server's limits (shared/schemas/buying.ts). */
+/** docs/product.md §3's shipping form; lengths are the server's limits (shared/schemas/buying.ts). */
 const FIELDS: readonly FieldSpec[] = [
   { name: 'contactName', label: 'Contact name', autoComplete: 'name', maxLength: 100, wide: true },
   { name: 'address', label: 'Address', autoComplete: 'street-address', maxLength: 300, wide: true },
@@ -22,7 +22,7 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'email', label: 'E-mail', autoComplete: 'email', maxLength: 300, type: 'email', wide: true },
 ];
 
-/** Every field required; only the e-mail has a type check (SPEC §5). */
+/** Every field required; only the e-mail has a type check (docs/product.md §5). */
 export function ShippingFields({ email }: { email: string }) {
   return (
     <div className={styles.fields}>

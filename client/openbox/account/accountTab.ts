@@ -1,4 +1,4 @@
-/** The account page's tab, remembered under localStorage `account_tab`; the default is cart (SPEC §2, §9). */
+/** The account page's tab, remembered under localStorage `account_tab`; the default is cart (docs/product.md §2, §9). */
 export const ACCOUNT_TAB_KEY = 'account_tab';
 export const ACCOUNT_TABS = ['orders', 'cart'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];

@@ -1,9 +1,9 @@
-/** How My Orders (SPEC §2, §4, §9) words, dates and orders a buyer's purchases. Pure. */
+/** How My Orders (docs/product.md §2, §4, §9) words, dates and orders a buyer's purchases. Pure. */
 import { canDeleteOrder, formatDollars, paymentStatusTone } from '../../../shared/rules.js';
 import type { PaymentStatus, Purchase } from '../../../shared/schemas/buying.js';
 import { CONDITION_INFO } from '../../../shared/shops.js';
 
-/** The provider's status words (DESIGN §7) as a buyer reads them. */
+/** The provider's status words (docs/architecture.md §7) as a buyer reads them. */
 const STATUS_TEXT: Record<PaymentStatus, string> = {
   waiting: 'Awaiting payment',
   confirming: 'Confirming payment',
@@ -24,14 +24,14 @@ export function paymentStatusText(status: string): string {
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
-/** YYYY-MM-DD (SPEC §9) of the day the buyer placed the order, in their own time zone; '' if unreadable. */
+/** YYYY-MM-DD (docs/product.md §9) of the day the buyer placed the order, in their own time zone; '' if unreadable. */
 export function orderDate(createdAt: string): string {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return '';
   return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
 }
 
-/** "$39.98": totals in dollars with two decimals (SPEC §9). */
+/** "$39.98": totals in dollars with two decimals (docs/product.md §9). */
 export function orderTotal(totalAmount: string): string {
   return formatDollars(totalAmount);
 }
@@ -42,9 +42,9 @@ export function conditionText(condition: string): string {
 }
 
 export interface OrderActions {
-  /** SPEC §4: an unpaid order with an invoice shows Pay Now. */
+  /** docs/product.md §4: an unpaid order with an invoice shows Pay Now. */
   payNow: boolean;
-  /** SPEC §4: an unpaid order shows Delete Order (only those the server lets a buyer delete). */
+  /** docs/product.md §4: an unpaid order shows Delete Order (only those the server lets a buyer delete). */
   delete: boolean;
 }
 

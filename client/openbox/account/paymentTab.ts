@@ -1,5 +1,5 @@
 /**
- * SPEC §4 step 2 opens the payment URL in a new tab, but the URL only exists once the purchase is
+ * docs/product.md §4 step 2 opens the payment URL in a new tab, but the URL only exists once the purchase is
  * created, after an await, when browsers no longer count the click and block the popup. So a tab is
  * opened at once, inside the click, and pointed at the payment when its address arrives.
  */

@@ -33,7 +33,7 @@ describe('purchaseBody', () => {
     }),
   );
 
-  it("maps the form's names to SPEC §7's fields, trimmed, with the line's total", () => {
+  it("maps the form's names to docs/product.md §7's fields, trimmed, with the line's total", () => {
     expect(purchaseBody('sub-1', item, shipping)).toEqual({
       google_id: 'sub-1',
       product_id: 12,

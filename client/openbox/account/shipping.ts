@@ -1,4 +1,4 @@
-/** The checkout's shipping form (SPEC §3) and the purchase it becomes (SPEC §7 field names). */
+/** The checkout's shipping form (docs/product.md §3) and the purchase it becomes (docs/product.md §7 field names). */
 import type { z } from 'zod';
 import { centsToPrice, priceToCents } from '../../../shared/rules.js';
 import type { CartItem, createPurchaseBodySchema } from '../../../shared/schemas/buying.js';
@@ -6,7 +6,7 @@ import { knownStore } from '../cart/cartMath.js';
 
 export type CreatePurchaseBody = z.infer<typeof createPurchaseBodySchema>;
 
-/** SPEC §3 "Shipping form": all free text; only the e-mail has a type check (SPEC §5). */
+/** docs/product.md §3 "Shipping form": all free text; only the e-mail has a type check (docs/product.md §5). */
 export interface ShippingForm {
   address: string;
   postalCode: string;
@@ -31,8 +31,8 @@ export function shippingFromForm(data: FormData): ShippingForm {
 }
 
 /**
- * POST /api/create-purchase's body for one cart line. total_amount is sent as SPEC §7 lists it; the
- * server prices the order from the database and never trusts it (DESIGN §6).
+ * POST /api/create-purchase's body for one cart line. total_amount is sent as docs/product.md §7 lists it; the
+ * server prices the order from the database and never trusts it (docs/architecture.md §6).
  */
 export function purchaseBody(googleId: string, item: CartItem, shipping: ShippingForm): CreatePurchaseBody {
   return {

@@ -8,7 +8,7 @@ import styles from './CartButton.module.css';
 // The modal, its lines and checkout links load on first open: the shop bundle carries only this button.
 const CartModal = lazy(() => import('./CartModal.js'));
 
-/** The open-box header's cart icon: a count badge only when the cart has items (SPEC §2). */
+/** The open-box header's cart icon: a count badge only when the cart has items (docs/product.md §2). */
 export function CartButton() {
   const { user } = useAuth();
   const cart = useCartQuery(user?.sub);

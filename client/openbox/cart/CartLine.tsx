@@ -12,11 +12,11 @@ interface CartLineProps {
   onQuantity: (item: CartItem, quantity: number) => Promise<boolean>;
   onDelete: (item: CartItem) => void;
   deleting: boolean;
-  /** The account page's cart buys one line at a time (SPEC §2 checkout modal). */
+  /** The account page's cart buys one line at a time (docs/product.md §2 checkout modal). */
   onBuy?: (item: CartItem) => void;
 }
 
-/** One cart line (SPEC §2): image, title, price x quantity, condition, quantity, delete. */
+/** One cart line (docs/product.md §2): image, title, price x quantity, condition, quantity, delete. */
 export function CartLine({ item, maxQuantity, onQuantity, onDelete, deleting, onBuy }: CartLineProps) {
   const condition = CONDITION_INFO[item.condition];
   const name = `${item.title}, ${condition.label}`;

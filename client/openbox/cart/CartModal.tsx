@@ -6,7 +6,7 @@ import { ModalShell } from '../../ui/ModalShell.js';
 import { CartContents } from './CartContents.js';
 import styles from './Cart.module.css';
 
-/** The cart modal (SPEC §2): the lines, the total cost and a My Account button. Loaded on first open. */
+/** The cart modal (docs/product.md §2): the lines, the total cost and a My Account button. Loaded on first open. */
 export default function CartModal({ onClose }: { onClose: () => void }) {
   const { user } = useAuth();
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ interface QuantityInputProps {
   onCommit: (quantity: number) => Promise<boolean>;
 }
 
-/** The cart quantity input (SPEC §5): minimum 1; values below 1 (or not whole numbers) are ignored. */
+/** The cart quantity input (docs/product.md §5): minimum 1; values below 1 (or not whole numbers) are ignored. */
 export function QuantityInput({ value, max, label, onCommit }: QuantityInputProps) {
   const [draft, setDraft] = useState(String(value));
   const [shown, setShown] = useState(value);

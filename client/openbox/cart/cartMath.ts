@@ -1,5 +1,5 @@
 /**
- * Pure cart rules of SPEC §3–§5 and §9 for the screens. No value import from shared/schemas: this file
+ * Pure cart rules of docs/product.md §3–§5 and §9 for the screens. No value import from shared/schemas: this file
  * is in the shop bundle (the header badge), which must not carry zod's schemas.
  */
 import { centsToPrice, formatDollars, previewImageUrl, priceToCents } from '../../../shared/rules.js';
@@ -16,7 +16,7 @@ export function lineId(line: LineKey): string {
   return `${line.store}:${line.product_id}:${line.condition}`;
 }
 
-/** The cart after a successful quantity edit (SPEC §4: updated locally). */
+/** The cart after a successful quantity edit (docs/product.md §4: updated locally). */
 export function withLineQuantity(items: readonly CartItem[], line: LineKey, quantity: number): CartItem[] {
   return items.map((item) => (sameLine(item, line) ? { ...item, quantity } : item));
 }
@@ -35,13 +35,13 @@ export function lineTotal(item: Pick<CartItem, 'price' | 'quantity'>): string {
   return formatDollars(centsToPrice(lineCents(item)));
 }
 
-/** The cart's total cost with two decimals (SPEC §2, §9). */
+/** The cart's total cost with two decimals (docs/product.md §2, §9). */
 export function cartTotal(items: readonly Pick<CartItem, 'price' | 'quantity'>[]): string {
   return formatDollars(centsToPrice(items.reduce((sum, item) => sum + lineCents(item), 0)));
 }
 
 /**
- * The cart quantity input (SPEC §5): a whole number from 1 up to `max`; anything else (below 1, empty
+ * The cart quantity input (docs/product.md §5): a whole number from 1 up to `max`; anything else (below 1, empty
  * while typing, decimals, too many) is ignored and answers null.
  */
 export function parseQuantityInput(text: string, max: number): number | null {
@@ -61,7 +61,7 @@ export function knownStore(item: Pick<CartItem, 'store'>): ShopKey {
   return store;
 }
 
-/** The product's preview image (SPEC §3), versioned by updated_at so an edited picture is not stale. */
+/** The product's preview image (docs/product.md §3), versioned by updated_at so an edited picture is not stale. */
 export function cartImageUrl(item: Pick<CartItem, 'store' | 'product_id' | 'updated_at'>): string | null {
   const store = storeOf(item);
   return store ? previewImageUrl(SHOPS[store].imageFolder, item.product_id, item.updated_at) : null;

@@ -5,7 +5,7 @@ import { conditionOptionText } from './conditionOptionText.js';
 import styles from './OpenBoxOffer.module.css';
 
 interface ConditionSelectProps {
-  /** Only conditions with stock (SPEC §2). */
+  /** Only conditions with stock (docs/product.md §2). */
   offers: readonly ConditionOffer[];
   value: Condition | '';
   onChange: (condition: Condition | '') => void;

@@ -3,7 +3,7 @@ import { Icon } from '../../ui/Icon.js';
 import { externalUrl } from '../../shops/product/externalUrl.js';
 import styles from './MarketplaceLinks.module.css';
 
-/** The product's listings on external marketplaces; each shown only if present (SPEC §2). */
+/** The product's listings on external marketplaces; each shown only if present (docs/product.md §2). */
 export function MarketplaceLinks({ product }: { product: Record<MarketplaceField, string> }) {
   const links = MARKETPLACES.flatMap((marketplace) => {
     const href = externalUrl(product[marketplace.field]);

@@ -1,10 +1,10 @@
-/** The text of one condition option in the open-box dropdown (SPEC §2). Pure. */
+/** The text of one condition option in the open-box dropdown (docs/product.md §2). Pure. */
 import { formatDollars, type ConditionOffer } from '../../../shared/rules.js';
 import { CONDITION_INFO } from '../../../shared/shops.js';
 
 /**
- * "🟡 Good · 1 in stock · $19.99": SPEC §2 says each option shows the emoji, the label, the quantity in
- * stock and the price. The quantity is the number itself; SPEC §9's stock labels ('Only 1 left!') are
+ * "🟡 Good · 1 in stock · $19.99": docs/product.md §2 says each option shows the emoji, the label, the quantity in
+ * stock and the price. The quantity is the number itself; docs/product.md §9's stock labels ('Only 1 left!') are
  * the badge's words, and would hide how many there are.
  */
 export function conditionOptionText(offer: ConditionOffer): string {

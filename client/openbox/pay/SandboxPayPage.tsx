@@ -9,7 +9,7 @@ import { SandboxOrderFacts } from './SandboxOrderFacts.js';
 import styles from './Pay.module.css';
 
 /**
- * The sandbox's payment page (DESIGN §7), where payment_url points when no real provider is set up.
+ * The sandbox's payment page (docs/architecture.md §7), where payment_url points when no real provider is set up.
  * Pay marks the order paid exactly as a verified provider callback would; Cancel leaves it unpaid.
  */
 export default function SandboxPayPage() {

@@ -1,4 +1,4 @@
-/** POST /api/auth/demo and POST /api/auth/google (DESIGN §5): both answer { token, user }. */
+/** POST /api/auth/demo and POST /api/auth/google (docs/architecture.md §5): both answer { token, user }. */
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { demoSignInBodySchema, SignInResponse } from '../../../shared/schemas/buying.js';
@@ -17,7 +17,7 @@ export function googleSignIn(credential: string): Promise<SignInResponse> {
 
 type SignInRequest = { kind: 'demo'; body: DemoSignInBody } | { kind: 'google'; credential: string };
 
-/** Signs in either way and keeps the token; SPEC §8 logs a failed login (the form shows it too). */
+/** Signs in either way and keeps the token; docs/product.md §8 logs a failed login (the form shows it too). */
 export function useSignIn(onSignedIn?: () => void) {
   const { signIn } = useAuth();
   return useMutation({

@@ -14,7 +14,7 @@ interface CategoryRowsProps {
 /** Rows rendered with the first paint (a phone shows one or two); the rest follow in a time-sliced render. */
 const FIRST_RENDERED_ROWS = 2;
 
-/** Rows per sub-category under their main category headings; empty ones are hidden (SPEC §2). */
+/** Rows per sub-category under their main category headings; empty ones are hidden (docs/product.md §2). */
 export function CategoryRows({ groups, onChooseCategory, firstRowImages = 'eager' }: CategoryRowsProps) {
   const visible = groups
     .map((group) => ({ ...group, rows: group.rows.filter((row) => row.items.length > 0) }))

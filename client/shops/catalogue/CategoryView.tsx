@@ -20,7 +20,7 @@ interface CategoryViewProps {
   actions: ShopViewActions;
 }
 
-/** A chosen category: its name as the title, a grid of 25 per page and the page buttons (SPEC §2). */
+/** A chosen category: its name as the title, a grid of 25 per page and the page buttons (docs/product.md §2). */
 export function CategoryView({ shop, category, searchQuery, sort, page, actions }: CategoryViewProps) {
   const query = useCatalogPageQuery({ shop: shop.key, q: searchQuery, category, sort, page });
   const pages = query.data ? pageCount(query.data.total, PAGE_SIZE) : 1;

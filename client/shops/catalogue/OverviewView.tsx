@@ -25,7 +25,7 @@ function countProducts(overview: CatalogOverview): number {
 }
 
 /**
- * No category chosen: the TOP strip (where the shop shows it) and a row per sub-category (SPEC §2).
+ * No category chosen: the TOP strip (where the shop shows it) and a row per sub-category (docs/product.md §2).
  * While a search is active the rows alone list the matches: the strip would show them a second time.
  */
 export function OverviewView({ shop, query, searchQuery, onChooseCategory, onReset }: OverviewViewProps) {

@@ -9,7 +9,7 @@ interface PaginationProps {
   onChange: (page: number) => void;
 }
 
-/** Numbered page buttons; choosing one scrolls to the top (SPEC §2). */
+/** Numbered page buttons; choosing one scrolls to the top (docs/product.md §2). */
 export function Pagination({ page, pageCount, onChange }: PaginationProps) {
   if (pageCount <= 1) return null;
   const go = (target: number) => {

@@ -8,7 +8,7 @@ interface SectionTitleProps {
   back?: { label: string; onClick: () => void };
 }
 
-/** The page title: the shop's name, or the chosen category (SPEC §2), with the active search. */
+/** The page title: the shop's name, or the chosen category (docs/product.md §2), with the active search. */
 export function SectionTitle({ title, subtitle, searchQuery, back }: SectionTitleProps) {
   return (
     <div className={styles.wrap}>

@@ -3,7 +3,7 @@ import { Icon } from '../../ui/Icon.js';
 import { HorizontalScroller } from './HorizontalScroller.js';
 import styles from './TopProductsStrip.module.css';
 
-/** The 25 most viewed products, scrolling back and forth by themselves (SPEC §2, §9); the first row in view. */
+/** The 25 most viewed products, scrolling back and forth by themselves (docs/product.md §2, §9); the first row in view. */
 export function TopProductsStrip({ items }: { items: readonly ProductSummary[] }) {
   if (items.length === 0) return null;
   return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTO_SCROLL_PX_PER_MS, autoScrollAdvance } from './autoScroll.js';
 
 describe('autoScrollAdvance', () => {
-  it('moves 1 px per 20 ms in the current direction (SPEC §9)', () => {
+  it('moves 1 px per 20 ms in the current direction (docs/product.md §9)', () => {
     expect(AUTO_SCROLL_PX_PER_MS).toBe(0.05);
     expect(autoScrollAdvance(10, 100, 1, 20)).toEqual({ position: 11, direction: 1 });
     expect(autoScrollAdvance(10, 100, -1, 20)).toEqual({ position: 9, direction: -1 });

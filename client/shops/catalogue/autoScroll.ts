@@ -2,11 +2,11 @@ import { AUTO_SCROLL_INTERVAL_MS, AUTO_SCROLL_STEP_PX } from '../../../shared/co
 
 export type ScrollDirection = 1 | -1;
 
-/** SPEC §9's 1 px per 20 ms as a speed, so the strip moves as fast at any frame rate: 0.05 px/ms. */
+/** docs/product.md §9's 1 px per 20 ms as a speed, so the strip moves as fast at any frame rate: 0.05 px/ms. */
 export const AUTO_SCROLL_PX_PER_MS = AUTO_SCROLL_STEP_PX / AUTO_SCROLL_INTERVAL_MS;
 
 /**
- * Where the TOP strip is `elapsedMs` later (SPEC §9): it moves at `speed` in its direction and turns back
+ * Where the TOP strip is `elapsedMs` later (docs/product.md §9): it moves at `speed` in its direction and turns back
  * at each end, keeping the distance it had left over, so a long frame never overshoots an end.
  */
 export function autoScrollAdvance(

@@ -1,5 +1,5 @@
 /**
- * The product cache of SPEC §3/§4: per list URL, in localStorage, keyed by product id.
+ * The product cache of docs/product.md §3/§4: per list URL, in localStorage, keyed by product id.
  * A cached copy is reused only while its updated_at equals the list's; failed fetches are dropped.
  */
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';

@@ -1,5 +1,5 @@
 /**
- * Scrolls the TOP strip back and forth at SPEC §9's speed (1 px per 20 ms) without React: one
+ * Scrolls the TOP strip back and forth at docs/product.md §9's speed (1 px per 20 ms) without React: one
  * requestAnimationFrame loop writes scrollLeft, with the distance taken from the time since the last
  * frame. The loop runs only while it can be seen and is wanted: the strip is on screen, the tab is
  * visible, no modal dialog is open, no pointer, finger or focus is on the strip, and motion is not reduced.

@@ -16,7 +16,7 @@ interface FullscreenGalleryProps {
   onClose: () => void;
 }
 
-/** The gallery over the whole screen; ArrowLeft, ArrowRight and Escape work (SPEC §2). */
+/** The gallery over the whole screen; ArrowLeft, ArrowRight and Escape work (docs/product.md §2). */
 export function FullscreenGallery({
   images,
   index,

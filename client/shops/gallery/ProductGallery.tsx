@@ -6,7 +6,7 @@ import { useGallery } from './useGallery.js';
 import { useSwipe } from './useSwipe.js';
 import styles from './ProductGallery.module.css';
 
-/** Prev/next arrows (hidden on phones), swipe, wrap-around, 'n of total', click for fullscreen (SPEC §2). */
+/** Prev/next arrows (hidden on phones), swipe, wrap-around, 'n of total', click for fullscreen (docs/product.md §2). */
 export function ProductGallery({ images, title }: { images: readonly string[]; title: string }) {
   const { index, fading, next, prev } = useGallery(images.length);
   const { handlers, swiped } = useSwipe(next, prev);

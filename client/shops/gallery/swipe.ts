@@ -1,6 +1,6 @@
 import { SWIPE_THRESHOLD_PX } from '../../../shared/constants.js';
 
-/** A horizontal swipe longer than the threshold (SPEC §9: 50 px): left shows the next image. */
+/** A horizontal swipe longer than the threshold (docs/product.md §9: 50 px): left shows the next image. */
 export function swipeDirection(
   deltaX: number,
   deltaY = 0,

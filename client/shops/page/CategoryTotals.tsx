@@ -2,7 +2,7 @@ import { formatDollars } from '../../../shared/rules.js';
 import type { CategoryTotal } from '../../../shared/schemas/catalog.js';
 import styles from './Sidebar.module.css';
 
-/** PC Build: a sub-category's typical and current totals in dollars with two decimals (SPEC §2). */
+/** PC Build: a sub-category's typical and current totals in dollars with two decimals (docs/product.md §2). */
 export function CategoryTotals({ total }: { total: CategoryTotal }) {
   return (
     <span className={styles.totals}>

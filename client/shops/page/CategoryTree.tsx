@@ -11,7 +11,7 @@ interface CategoryTreeProps {
   onChoose: (category: string | null) => void;
 }
 
-/** Main categories alphabetically, each with its sub-categories (SPEC §2). */
+/** Main categories alphabetically, each with its sub-categories (docs/product.md §2). */
 export function CategoryTree({ categories, totals, selected, onChoose }: CategoryTreeProps) {
   const branches = categoryBranches(categories, totals);
   return (

@@ -10,7 +10,7 @@ interface SearchBarProps {
   onReset: () => void;
 }
 
-/** 'Reset', the search input (Enter applies) and 'Search' (SPEC §2). */
+/** 'Reset', the search input (Enter applies) and 'Search' (docs/product.md §2). */
 export function SearchBar({ value, onChange, onSearch, onReset }: SearchBarProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();

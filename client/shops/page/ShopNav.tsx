@@ -7,7 +7,7 @@ interface ShopNavProps {
   classes: { nav?: string; link?: string; active?: string };
 }
 
-/** The four shop links in NAV_ORDER; the current one is highlighted by path (SPEC §2). */
+/** The four shop links in NAV_ORDER; the current one is highlighted by path (docs/product.md §2). */
 export function ShopNav({ label, classes }: ShopNavProps) {
   return (
     <nav className={classes.nav} aria-label={label}>

@@ -29,7 +29,7 @@ interface SidebarProps {
   actions: ShopViewActions;
 }
 
-/** Sorts and the category tree; opens by the menu button or the left edge, closes on leave (SPEC §2). */
+/** Sorts and the category tree; opens by the menu button or the left edge, closes on leave (docs/product.md §2). */
 export function Sidebar({
   shop,
   open,

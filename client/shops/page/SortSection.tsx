@@ -7,7 +7,7 @@ interface SortSectionProps {
   onChoose: (mode: SortMode) => void;
 }
 
-/** The exclusive sort options a shop offers (SPEC §2, §4). */
+/** The exclusive sort options a shop offers (docs/product.md §2, §4). */
 export function SortSection({ sorts, isActive, onChoose }: SortSectionProps) {
   if (sorts.length === 0) return null;
   return (

@@ -1,4 +1,4 @@
-/** The sidebar's category tree (SPEC §2): main categories alphabetically, each with its sub-categories. */
+/** The sidebar's category tree (docs/product.md §2): main categories alphabetically, each with its sub-categories. */
 import type { CatalogOverview, CategoryTotal } from '../../../shared/schemas/catalog.js';
 import { ownValue, textKeyedEntries } from '../../../shared/textKeyed.js';
 

@@ -61,7 +61,7 @@ describe('shop view state in localStorage', () => {
   });
 });
 
-describe('transitions (SPEC §4)', () => {
+describe('transitions (docs/product.md §4)', () => {
   const deep = { ...INITIAL_SHOP_VIEW_STATE, currentPage: 4, selectedCategory: 'Mice' };
 
   it('a sort clears the others and resets to page 1', () => {

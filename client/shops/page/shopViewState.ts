@@ -1,7 +1,7 @@
 /**
- * What a shop page remembers per page path (SPEC §3): selectedCategory, currentPage, searchQuery,
+ * What a shop page remembers per page path (docs/product.md §3): selectedCategory, currentPage, searchQuery,
  * sortByViews, sortByRating and sortByPrice, stored in localStorage as `${path}:${key}`.
- * The transitions follow SPEC §4: sorts are exclusive and, like a category or a search, reset to page 1.
+ * The transitions follow docs/product.md §4: sorts are exclusive and, like a category or a search, reset to page 1.
  */
 import { NO_SORT_FLAGS, sortFlagsFor, type SortFlags } from '../../../shared/rules.js';
 import type { SortMode } from '../../../shared/shops.js';

@@ -9,7 +9,7 @@ interface BuyButtonProps {
   size?: 'md' | 'lg';
 }
 
-/** The affiliate buy action (SPEC §1): a link to the retailer, or a dead 'Out of Stock' button. */
+/** The affiliate buy action (docs/product.md §1): a link to the retailer, or a dead 'Out of Stock' button. */
 export function BuyButton({ product, size = 'md' }: BuyButtonProps) {
   const retailerName = useRetailerName();
   const className = `${styles.button} ${styles[size]}`;

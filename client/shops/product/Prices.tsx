@@ -7,7 +7,7 @@ interface PricesProps {
   size?: 'md' | 'lg';
 }
 
-/** The price, with the typical price struck through only when it is greater than 0 (SPEC §5). */
+/** The price, with the typical price struck through only when it is greater than 0 (docs/product.md §5). */
 export function Prices({ price, typicalPrice, size = 'md' }: PricesProps) {
   const showTypical = showsTypicalPrice(typicalPrice);
   const saving = showTypical ? Math.round((1 - Number(price) / Number(typicalPrice)) * 100) : 0;

@@ -10,7 +10,7 @@ export function ProductDescription({ html }: { html: string }) {
         Description
       </h3>
       {/* Safe: the server passes every stored description through an allow-list sanitizer
-          (sanitize-html, DESIGN §2/§6) before it is saved and sent, so this is never raw user HTML. */}
+          (sanitize-html, docs/architecture.md §2/§6) before it is saved and sent, so this is never raw user HTML. */}
       <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />
     </section>
   );

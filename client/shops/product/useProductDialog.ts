@@ -1,5 +1,5 @@
 /**
- * The product dialog lives in the URL as `?product={id}` (SPEC §2): opening pushes a history entry,
+ * The product dialog lives in the URL as `?product={id}` (docs/product.md §2): opening pushes a history entry,
  * so Back closes it, and a copied link opens the same product on load.
  */
 import { useCallback } from 'react';

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
-/** The open-box shop's buyer side (DESIGN §4): users, carts, orders and verified payment callbacks. */
+/** The open-box shop's buyer side (docs/architecture.md §4): users, carts, orders and verified payment callbacks. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')

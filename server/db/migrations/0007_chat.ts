@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
- * Buyer–seller chat (DESIGN §4): one chat per buyer and product, its messages (images as a JSON list of
+ * Buyer–seller chat (docs/architecture.md §4): one chat per buyer and product, its messages (images as a JSON list of
  * paths), and a read marker per participant, from which the unread counts are computed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 /**
  * Issue 9, the shop front at scale:
  *
- * 1. An index for the title search (SPEC §5: case-insensitive substring of the title, i.e. of
+ * 1. An index for the title search (docs/product.md §5: case-insensitive substring of the title, i.e. of
  *    `title_folded`). SQLite: an FTS5 trigram table over `title_folded`, external content (the products
  *    table keeps the only copy of the text), kept in step by triggers so every write path stays right;
  *    built here from the rows already there. It folds nothing itself (case_sensitive 1): the column is

@@ -11,7 +11,7 @@ import {
 } from '../../test/harness.js';
 import { insertSession, recordLoginAttempt } from './repository.js';
 
-/** Every admin call of SPEC §7, each of which must refuse a caller without a live admin token. */
+/** Every admin call of docs/product.md §7, each of which must refuse a caller without a live admin token. */
 const ADMIN_CALLS: [string, string][] = [
   ['GET', '/api/next-id?shop=pc'],
   ['GET', '/api/categories?shop=pc'],

@@ -22,7 +22,7 @@ import { createLinkFetcher } from '../images/fetch-link.js';
 import * as catalog from '../catalog/service.js';
 import * as admin from './service.js';
 
-/** Fields of the upload form besides the files (SPEC §7: productId, shopType, and rate for rated shops). */
+/** Fields of the upload form besides the files (docs/product.md §7: productId, shopType, and rate for rated shops). */
 const uploadFieldsSchema = z.object({
   productId: productIdSchema,
   shopType: shopKeySchema.default('default'),

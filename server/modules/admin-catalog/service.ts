@@ -14,7 +14,7 @@ import { dropReservationsOfDeletedProduct } from '../orders/service.js';
 
 type Db = Kysely<Database>;
 
-/** A shop named in a path: its key, or the folder name SPEC §7 uses for the referrals shop ("products"). */
+/** A shop named in a path: its key, or the folder name docs/product.md §7 uses for the referrals shop ("products"). */
 export function shopFromPath(segment: string): ShopConfig {
   const shop = Object.values(SHOPS).find((s) => s.key === segment || s.editPathSegment === segment);
   if (!shop) {

@@ -61,7 +61,7 @@ function profileOf(payload: JWTPayload): SessionUser | undefined {
 }
 
 /**
- * Google sign-in (DESIGN §2 identity), or undefined when GOOGLE_CLIENT_ID is unset. The remote key set is
+ * Google sign-in (docs/architecture.md §2 identity), or undefined when GOOGLE_CLIENT_ID is unset. The remote key set is
  * made once here, so its cache of Google's keys lives as long as the app, not one request.
  */
 export function createGoogleVerifier(config: Config): GoogleVerifier | undefined {

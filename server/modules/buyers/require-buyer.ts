@@ -23,7 +23,7 @@ export async function buyerFromRequest(
   return token ? verifySessionToken(sessionSecret, token) : undefined;
 }
 
-/** The one buyer hook (DESIGN §6): every route registered in this plugin's scope needs a live auth_token. */
+/** The one buyer hook (docs/architecture.md §6): every route registered in this plugin's scope needs a live auth_token. */
 export function requireBuyer(scope: FastifyInstance): void {
   documentSecurity(scope, ['buyerBearer']);
   scope.addHook('onRequest', async (request) => {
@@ -39,7 +39,7 @@ export function currentBuyer(request: FastifyRequest): SessionUser {
   return request.buyer;
 }
 
-/** A google id named in a path or body must be the caller's own (DESIGN §6), else 403. */
+/** A google id named in a path or body must be the caller's own (docs/architecture.md §6), else 403. */
 export function assertOwnGoogleId(request: FastifyRequest, googleId: string): SessionUser {
   const buyer = currentBuyer(request);
   if (buyer.sub !== googleId) throw new HttpError(403, 'That account is not yours.');

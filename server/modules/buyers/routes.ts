@@ -12,7 +12,7 @@ export interface BuyersRoutesOptions {
   googleVerifier: GoogleVerifier | undefined;
 }
 
-/** Buyer sign-in (DESIGN §5): both ways answer { token, user } with the app's own session token. */
+/** Buyer sign-in (docs/architecture.md §5): both ways answer { token, user } with the app's own session token. */
 export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (app, { googleVerifier }) => {
   const { db, secrets, config } = app.deps;
 

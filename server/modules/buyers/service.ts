@@ -30,7 +30,7 @@ async function signIn(db: Db, sessionSecret: string, profile: SessionUser): Prom
   return { token: await signSessionToken(sessionSecret, user), user };
 }
 
-/** POST /api/auth/google: only when GOOGLE_CLIENT_ID is set (DESIGN §5). */
+/** POST /api/auth/google: only when GOOGLE_CLIENT_ID is set (docs/architecture.md §5). */
 export async function signInWithGoogle(
   db: Db,
   sessionSecret: string,

@@ -17,7 +17,7 @@ describe('buyer session token', () => {
     const now = new Date('2025-03-01T12:00:00Z');
     const token = await signSessionToken(SECRET, user, now);
     expect(await verifySessionToken(SECRET, token, now)).toEqual(user);
-    // The client decodes it as SPEC decodes Google's credential: the profile sits in the payload.
+    // The client decodes it as docs/product.md describes decoding Google's credential: the profile sits in the payload.
     const claims = decodeJwt(token);
     expect(claims).toMatchObject({ sub: user.sub, name: user.name, email: user.email, picture: '' });
     expect(claims.exp! - claims.iat!).toBe(BUYER_SESSION_DAYS * 86_400);

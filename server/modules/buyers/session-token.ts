@@ -14,7 +14,7 @@ function signingKey(sessionSecret: string): Uint8Array {
   return new Uint8Array(deriveKey(sessionSecret, 'buyer-session'));
 }
 
-/** The app's own session token (DESIGN §5): a JWT whose payload is the signed-in user, stored as auth_token. */
+/** The app's own session token (docs/architecture.md §5): a JWT whose payload is the signed-in user, stored as auth_token. */
 export async function signSessionToken(
   sessionSecret: string,
   user: SessionUser,

@@ -10,7 +10,7 @@ import { okSchema } from '../../../shared/schemas/common.js';
 import { assertOwnGoogleId, requireBuyer } from '../buyers/require-buyer.js';
 import * as cart from './service.js';
 
-/** The cart calls of SPEC §7, all of them the signed-in buyer's own (DESIGN §6). */
+/** The cart calls of docs/product.md §7, all of them the signed-in buyer's own (docs/architecture.md §6). */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   requireBuyer(app);
   const { db } = app.deps;

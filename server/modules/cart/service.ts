@@ -95,7 +95,7 @@ export async function setCartQuantity(
   if (!(await repo.setLineQuantity(db, lineKey(buyer, line), line.quantity))) throw notFound(NOT_IN_CART);
 }
 
-/** SPEC §7's DELETE /api/cart names no store: it means the shop that has the cart. */
+/** docs/product.md §7's DELETE /api/cart names no store: it means the shop that has the cart. */
 const DEFAULT_CART_SHOP = Object.values(SHOPS).find((shop) => shop.hasCart && shop.hasConditions)!.key;
 
 export async function removeFromCart(

@@ -177,7 +177,7 @@ describe.each(TEST_DIALECTS)('catalogue API on %s', (dialect) => {
     });
   });
 
-  it('serves SPEC §7 product list shapes per shop', async () => {
+  it('serves docs/product.md §7 product list shapes per shop', async () => {
     const referrals = await get('/api/products');
     expect(Array.isArray(referrals.body)).toBe(true);
     expect(referrals.body).toHaveLength(32);

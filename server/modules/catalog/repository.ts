@@ -16,7 +16,7 @@ export interface ProductFilter {
   /** Case-insensitive substring of the title. */
   search: string;
   category?: string | undefined;
-  /** Open-box price sorts leave out products without a positive price (SPEC §5). */
+  /** Open-box price sorts leave out products without a positive price (docs/product.md §5). */
   positivePriceOnly: boolean;
 }
 
@@ -105,7 +105,7 @@ export async function catalogVersion(db: Db, shop: string): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
-/** ORDER BY of each sort mode of SPEC §4; every order ends on id so pages never overlap. */
+/** ORDER BY of each sort mode of docs/product.md §4; every order ends on id so pages never overlap. */
 export function orderClause(sort: SortMode): RawBuilder<unknown> {
   switch (sort) {
     case 'views':
@@ -116,7 +116,7 @@ export function orderClause(sort: SortMode): RawBuilder<unknown> {
       return sql`price_cents asc, id asc`;
     case 'price_desc':
       return sql`price_cents desc, id asc`;
-    // SPEC §4's open-box default: single-stock items first, then in stock, then out of stock.
+    // docs/product.md §4's open-box default: single-stock items first, then in stock, then out of stock.
     case 'stock':
       return sql`case when stock_quantity = 1 then 0 when stock_quantity > 1 then 1 else 2 end asc, title_folded asc, id asc`;
     case 'title':

@@ -1,5 +1,5 @@
 /**
- * The title search (SPEC §5: case-insensitive substring of the title) answers exactly what a plain
+ * The title search (docs/product.md §5: case-insensitive substring of the title) answers exactly what a plain
  * JavaScript filter over the folded titles answers, at every query length: 1–2 folded characters by
  * the LIKE scan, 3+ through the trigram index (SQLite FTS5, PostgreSQL pg_trgm), whatever characters
  * the query holds (LIKE wildcards, FTS5 syntax), and after titles change through every write path.
@@ -51,7 +51,7 @@ const QUERIES = [
   ...['100%', '%cotton', '50_', '_50', 'h\\s', 'back\\slash', '😀 fun', 'テキスト', 'AND NOT z', '-x', 'a*'],
 ];
 
-/** SPEC §5 in JavaScript: the ids whose folded title contains the folded, trimmed query. */
+/** docs/product.md §5 in JavaScript: the ids whose folded title contains the folded, trimmed query. */
 function expectedIds(titles: ReadonlyMap<number, string>, q: string): number[] {
   const needle = foldForSearch(q.trim());
   return [...titles].filter(([, title]) => foldForSearch(title).includes(needle)).map(([id]) => id);

@@ -121,7 +121,7 @@ export async function getCatalogOverview(db: Db, query: OverviewQuery): Promise<
   return { top: topItems, groups, categories, totals };
 }
 
-/** SPEC §7 GET /api/products: the whole list (kept for compatibility; screens use the paged catalogue). */
+/** docs/product.md §7 GET /api/products: the whole list (kept for compatibility; screens use the paged catalogue). */
 export async function listProducts(
   db: Db,
   shopKey: ShopKey,

@@ -19,7 +19,7 @@ const imageParamsSchema = z.object({
   name: z.string().regex(CHAT_IMAGE_NAME, { error: 'must be the name of an uploaded chat image' }),
 });
 
-/** The chat's HTTP calls (SPEC §7); everything else about a chat goes over the socket (socket.ts). */
+/** The chat's HTTP calls (docs/product.md §7); everything else about a chat goes over the socket (socket.ts). */
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   requireBuyer(app);
 
@@ -28,7 +28,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     { schema: { body: startChatBodySchema, response: { 200: startChatResponseSchema } } },
     async (request) => {
       const buyer = assertOwnGoogleId(request, request.body.buyerGoogleId);
-      // buyer_name is accepted (SPEC's body) but the name comes from the session token.
+      // buyer_name is accepted (the product doc's body) but the name comes from the session token.
       const { productId, store } = request.body;
       return { id: await chat.startChat(buyer, { productId, store }) };
     },

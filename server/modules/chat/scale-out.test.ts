@@ -1,6 +1,6 @@
 /**
  * Two app instances over one PostgreSQL schema and one Redis, as two processes behind a load balancer
- * would be: a buyer on one and the seller on the other still chat (DESIGN §1). Skipped without
+ * would be: a buyer on one and the seller on the other still chat (docs/architecture.md §1). Skipped without
  * TEST_DATABASE_URL or a Redis at 127.0.0.1:6379 (CI has both).
  */
 import crypto from 'node:crypto';

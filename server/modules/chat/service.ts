@@ -1,5 +1,5 @@
 /**
- * The buyer–seller chat (SPEC §4 Chat, DESIGN §6): who may see a chat, its list, history, messages and
+ * The buyer–seller chat (docs/product.md §4 Chat, docs/architecture.md §6): who may see a chat, its list, history, messages and
  * images. Created once in app.ts; the HTTP routes and the socket module both call it.
  */
 import crypto from 'node:crypto';
@@ -77,7 +77,7 @@ export function createChatService(deps: { db: Kysely<Database>; config: Config }
     isSeller,
     accessibleChat,
 
-    /** SPEC §7 POST /api/chats: the same buyer and product always get the same chat. */
+    /** docs/product.md §7 POST /api/chats: the same buyer and product always get the same chat. */
     async startChat(buyer: SessionUser, input: StartChatInput, now = new Date()): Promise<number> {
       if (sellerId === undefined) throw new HttpError(503, NO_SELLER);
       if (isSeller(buyer.sub)) throw badRequest('You are the seller: buyers start chats with you.');
@@ -128,7 +128,7 @@ export function createChatService(deps: { db: Kysely<Database>; config: Config }
     },
 
     /**
-     * Stores a message (SPEC §5: text or at least one image) and returns it with the chat's participants,
+     * Stores a message (docs/product.md §5: text or at least one image) and returns it with the chat's participants,
      * who are told of it once it is stored.
      */
     async sendMessage(

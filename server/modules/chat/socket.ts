@@ -1,5 +1,5 @@
 /**
- * The one realtime module (DESIGN §2): socket.io on the app's own HTTP server. Every emit of the chat
+ * The one realtime module (docs/architecture.md §2): socket.io on the app's own HTTP server. Every emit of the chat
  * comes from here. Rooms: `user:{sub}` holds each signed-in user's sockets (list updates, unread counts,
  * new messages); `chat:{id}` holds the sockets that joined a chat (typing). With REDIS_URL the rooms span
  * every process through @socket.io/redis-adapter; nothing about a chat lives in one process's memory

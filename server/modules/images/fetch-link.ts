@@ -1,5 +1,5 @@
 /**
- * 'Add from links' (SPEC §4): the server fetches a pasted image address, because the browser cannot
+ * 'Add from links' (docs/product.md §4): the server fetches a pasted image address, because the browser cannot
  * under our CSP and most hosts' CORS. Guarded against server-side request forgery: http(s) only; the
  * address of every connection is checked when it is made (so DNS rebinding cannot swap it after a
  * check); few redirects; a size cap; and one answer for every failure but the deadline, so the endpoint

@@ -40,7 +40,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.sendFile(file, root);
   };
 
-  // SPEC §7: the admin screens read images through /api/images/{folder}/{id}/{file}, always fresh.
+  // docs/product.md §7: the admin screens read images through /api/images/{folder}/{id}/{file}, always fresh.
   app.get(
     '/api/images/:folder/:id/:file',
     {

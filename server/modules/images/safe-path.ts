@@ -1,5 +1,5 @@
 /**
- * The one way a path that comes from a request reaches the disk (DESIGN §6). A path is resolved below a
+ * The one way a path that comes from a request reaches the disk (docs/architecture.md §6). A path is resolved below a
  * root and refused when it would leave the root, when any existing part below the root is a symbolic
  * link, or when its real path is outside the root. Only this server writes below the roots, and it never
  * makes links, so a link there was put in by hand or came with a restored backup; following it would let

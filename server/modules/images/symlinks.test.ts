@@ -9,7 +9,7 @@ import { resolveInside, servableFile } from './safe-path.js';
 
 /**
  * A symbolic link below the images folder, put there by hand or by a restored backup, must never let a
- * request read, write or delete what it points to (DESIGN §6).
+ * request read, write or delete what it points to (docs/architecture.md §6).
  */
 describe.each(TEST_DIALECTS)('symbolic links in the image store on %s', (dialect) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import type { AdminOrder, PaymentStatus, Purchase } from '../../../shared/schema
 import type { OrderRow } from '../../db/types.js';
 import type { AdminOrderRow } from './repository.js';
 
-/** Totals always carry two decimals (SPEC §9), "0.00" included: 3998 -> "39.98". */
+/** Totals always carry two decimals (docs/product.md §9), "0.00" included: 3998 -> "39.98". */
 export const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 export function presentPurchase(row: OrderRow): Purchase {

@@ -118,6 +118,16 @@ export async function dropProductReservations(
     .execute();
 }
 
+/** How many orders there are of each payment status (for /metrics). */
+export async function countOrdersByStatus(db: Db): Promise<{ status: string; total: number }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['payment_status as status', sql<number | string>`count(*)`.as('total')])
+    .groupBy('payment_status')
+    .execute();
+  return rows.map((row) => ({ status: row.status, total: Number(row.total) }));
+}
+
 /** The buyer's unpaid orders that still hold units. */
 export async function countOpenOrdersOfUser(db: Db, userId: string): Promise<number> {
   const row = await db

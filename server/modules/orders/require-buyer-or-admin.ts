@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /**
- * For the one call SPEC §7 gives both sides (DELETE /api/purchase/{payment_id}): a live buyer token or a
+ * For the one call docs/product.md §7 gives both sides (DELETE /api/purchase/{payment_id}): a live buyer token or a
  * live admin token, else 401. A buyer token is tried first: it needs no database.
  */
 export function requireBuyerOrAdmin(scope: FastifyInstance): void {

@@ -15,7 +15,7 @@ import { assertOwnGoogleId, requireBuyer } from '../buyers/require-buyer.js';
 import { orderCaller, requireBuyerOrAdmin } from './require-buyer-or-admin.js';
 import * as orders from './service.js';
 
-/** The buyer's purchases (SPEC §7): each call the signed-in buyer's own. */
+/** The buyer's purchases (docs/product.md §7): each call the signed-in buyer's own. */
 const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   requireBuyer(app);
   const { db, paymentProvider } = app.deps;
@@ -39,7 +39,7 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** SPEC §7 gives DELETE /api/purchase/{payment_id} to the buyer and to the admin alike. */
+/** docs/product.md §7 gives DELETE /api/purchase/{payment_id} to the buyer and to the admin alike. */
 const purchaseDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
   requireBuyerOrAdmin(app);
   const { db } = app.deps;
@@ -54,7 +54,7 @@ const purchaseDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The admin orders page (SPEC §2, §7). */
+/** The admin orders page (docs/product.md §2, §7). */
 const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   requireAdmin(app);
   const { db } = app.deps;
@@ -64,7 +64,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersResponseSchema } } },
     async (request, reply) => {
       const { items, total } = await orders.listAdminOrders(db, request.query);
-      // SPEC §7 reads a bare array; the count of every matching order travels beside it.
+      // docs/product.md §7 reads a bare array; the count of every matching order travels beside it.
       reply.header('X-Total-Count', String(total));
       return items;
     },

@@ -30,12 +30,12 @@ import * as repo from './repository.js';
 type Db = Kysely<Database>;
 
 export const PROVIDER_DOWN = 'The payment provider is not answering. Please try again in a moment.';
-/** How long a buyer waits for the provider's invoice before the purchase is undone (DESIGN §7). */
+/** How long a buyer waits for the provider's invoice before the purchase is undone (docs/architecture.md §7). */
 export const INVOICE_TIMEOUT_MS = 10_000;
 /** Totals are stored as 32-bit integer cents on both databases. */
 const MAX_TOTAL_CENTS = 2_147_483_647;
 
-/** The order's own reference (SPEC's payment_id): unguessable, so it can sit in a payment page's URL. */
+/** The order's own reference (the product doc's payment_id): unguessable, so it can sit in a payment page's URL. */
 function newPaymentId(): string {
   return `ord_${crypto.randomBytes(16).toString('base64url')}`;
 }
@@ -96,7 +96,7 @@ const tooManyOpenOrders = () =>
   conflict(`You have ${MAX_OPEN_ORDERS_PER_BUYER} unpaid orders. Pay or delete one before ordering more.`);
 
 /**
- * Buys one cart line (DESIGN §7): units reserved and the order written in one transaction, priced from
+ * Buys one cart line (docs/architecture.md §7): units reserved and the order written in one transaction, priced from
  * the database (the client's total_amount is never read); then the provider's invoice, outside the
  * transaction. A provider that fails or stalls leaves no order and no reserved units behind.
  */
@@ -320,7 +320,7 @@ export async function listMyPurchases(db: Db, buyer: SessionUser): Promise<Purch
   return rows.map(presentPurchase);
 }
 
-/** Who is deleting: a buyer (their own unpaid orders) or the admin (any unfinished one), DESIGN §6. */
+/** Who is deleting: a buyer (their own unpaid orders) or the admin (any unfinished one), docs/architecture.md §6. */
 export type OrderCaller = { kind: 'buyer'; buyer: SessionUser } | { kind: 'admin' };
 
 function refusal(order: OrderRow, caller: OrderCaller): HttpError | undefined {

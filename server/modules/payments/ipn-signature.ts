@@ -20,7 +20,7 @@ function canonical(value: unknown, depth: number): string {
 }
 
 /**
- * The callback body as NOWPayments signs it (DESIGN §7): compact JSON with every object's keys sorted,
+ * The callback body as NOWPayments signs it (docs/architecture.md §7): compact JSON with every object's keys sorted,
  * nested objects such as `fee` included; arrays keep their order. Undefined when the body is too deep.
  */
 export function canonicalJson(value: unknown): string | undefined {

@@ -1,6 +1,6 @@
 import { type Invoice, type InvoiceRequest, type PaymentProvider, PaymentProviderError } from './provider.js';
 
-/** How long a buyer waits for NOWPayments' invoice, connection and body included (DESIGN §7). */
+/** How long a buyer waits for NOWPayments' invoice, connection and body included (docs/architecture.md §7). */
 export const NOWPAYMENTS_TIMEOUT_MS = 10_000;
 
 export interface NowPaymentsOptions {
@@ -36,7 +36,7 @@ function readInvoice(body: unknown): Invoice {
   return { invoiceId: String(id), invoiceUrl };
 }
 
-/** The `nowpayments` provider (DESIGN §7): one hosted invoice per order, paid on NOWPayments' page. */
+/** The `nowpayments` provider (docs/architecture.md §7): one hosted invoice per order, paid on NOWPayments' page. */
 export class NowPaymentsProvider implements PaymentProvider {
   readonly name = 'nowpayments' as const;
   private readonly apiUrl: string;

@@ -1,9 +1,9 @@
 /**
- * The payment provider seam (DESIGN §7). One implementation per PAYMENT_PROVIDER; app.ts builds the one the
+ * The payment provider seam (docs/architecture.md §7). One implementation per PAYMENT_PROVIDER; app.ts builds the one the
  * configuration names and passes it to the orders service, so tests can hand in a stand-in.
  */
 export interface InvoiceRequest {
-  /** The order's own reference (SPEC's payment_id), sent as order_id. */
+  /** The order's own reference (the product doc's payment_id), sent as order_id. */
   paymentId: string;
   /** USD, two decimals, computed by the server from the database. */
   priceUsd: string;
@@ -13,7 +13,7 @@ export interface InvoiceRequest {
 export interface Invoice {
   /** The provider's invoice id, kept as a string. */
   invoiceId: string;
-  /** Where the buyer pays (SPEC's payment_url). */
+  /** Where the buyer pays (the product doc's payment_url). */
   invoiceUrl: string;
 }
 

@@ -21,7 +21,7 @@ const ipnRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** The sandbox payment page's calls (DESIGN §7): the signed-in buyer's own orders only. */
+/** The sandbox payment page's calls (docs/architecture.md §7): the signed-in buyer's own orders only. */
 const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, paymentProvider } = app.deps;
   const active = paymentProvider.name === 'sandbox';

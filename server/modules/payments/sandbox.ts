@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceRequest, PaymentProvider } from './provider.js';
 
 /**
- * The `sandbox` provider (DESIGN §7): the "invoice" is this app's own /pay page, where the buyer presses
+ * The `sandbox` provider (docs/architecture.md §7): the "invoice" is this app's own /pay page, where the buyer presses
  * Pay or Cancel. Without PUBLIC_URL the link is relative: the buyer's browser opens it on the same site.
  */
 export class SandboxProvider implements PaymentProvider {

@@ -11,7 +11,7 @@ const NOWPAYMENTS_NEEDS = {
 } as const;
 
 /**
- * The one payment provider of this process (DESIGN §7): PAYMENT_PROVIDER when set, else nowpayments when
+ * The one payment provider of this process (docs/architecture.md §7): PAYMENT_PROVIDER when set, else nowpayments when
  * an API key is set, else the sandbox. A nowpayments setup missing a piece refuses to start, with a
  * sentence per missing variable, rather than take orders it could never see paid; so does the sandbox in
  * production unless ALLOW_SANDBOX_PAYMENTS says a public demo is meant, since there anyone can mark an

@@ -17,7 +17,7 @@ import { insertPaymentEvent } from './repository.js';
 type Db = Kysely<Database>;
 
 /**
- * A NOWPayments callback (DESIGN §7). Nothing is read from the body, let alone changed, before its
+ * A NOWPayments callback (docs/architecture.md §7). Nothing is read from the body, let alone changed, before its
  * signature checks out. The status is applied first and the callback recorded after, so a failure in
  * between leaves the provider's retry able to finish the job; a replay finds the status already there
  * (statuses only move forward) and its row already written, and changes nothing.

@@ -1,4 +1,4 @@
-/** POST /api/create-purchase (SPEC §7): an order for one cart line; answers where to pay. */
+/** POST /api/create-purchase (docs/product.md §7): an order for one cart line; answers where to pay. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createPurchaseResponseSchema } from '../../../../shared/schemas/buying.js';

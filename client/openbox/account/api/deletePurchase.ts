@@ -1,4 +1,4 @@
-/** DELETE /api/purchase/{payment_id} (SPEC §7): the buyer deletes one of their unpaid orders. */
+/** DELETE /api/purchase/{payment_id} (docs/product.md §7): the buyer deletes one of their unpaid orders. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { okSchema } from '../../../../shared/schemas/common.js';

@@ -1,4 +1,4 @@
-/** GET /api/my-purchases/{googleUserId} (SPEC §7): the signed-in buyer's orders. */
+/** GET /api/my-purchases/{googleUserId} (docs/product.md §7): the signed-in buyer's orders. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Purchase } from '../../../../shared/schemas/buying.js';
 import { BUYER_QUERY_ROOT, buyerFetch } from '../../../session/buyerFetch.js';

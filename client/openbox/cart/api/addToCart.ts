@@ -1,4 +1,4 @@
-/** POST /api/cart (SPEC §7): ADD TO CART always sends quantity 1 (SPEC §5); the cart is refetched after. */
+/** POST /api/cart (docs/product.md §7): ADD TO CART always sends quantity 1 (docs/product.md §5); the cart is refetched after. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { addToCartBodySchema } from '../../../../shared/schemas/buying.js';
@@ -38,7 +38,7 @@ export function useAddToCart() {
     onSuccess: () => {
       if (user) void queryClient.invalidateQueries({ queryKey: cartQueryKey(user.sub) });
     },
-    // SPEC §8: logged only (the offer shows that nothing was added).
+    // docs/product.md §8: logged only (the offer shows that nothing was added).
     onError: (error) => console.error('Could not add item to cart', error.message),
   });
 }

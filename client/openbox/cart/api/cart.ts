@@ -1,4 +1,4 @@
-/** GET /api/cart/{googleUserId} (SPEC §7): the signed-in buyer's cart lines. */
+/** GET /api/cart/{googleUserId} (docs/product.md §7): the signed-in buyer's cart lines. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CartItem } from '../../../../shared/schemas/buying.js';
 import { BUYER_QUERY_ROOT, buyerFetch } from '../../../session/buyerFetch.js';

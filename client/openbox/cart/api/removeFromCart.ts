@@ -1,4 +1,4 @@
-/** DELETE /api/cart (SPEC §7): removes one line; the cart is refetched after (SPEC §4). */
+/** DELETE /api/cart (docs/product.md §7): removes one line; the cart is refetched after (docs/product.md §4). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CartItem, removeFromCartBodySchema } from '../../../../shared/schemas/buying.js';

@@ -1,4 +1,4 @@
-/** PUT /api/cart/quantity (SPEC §7): on success the line changes in place (SPEC §4), no refetch. */
+/** PUT /api/cart/quantity (docs/product.md §7): on success the line changes in place (docs/product.md §4), no refetch. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CartItem, updateCartQuantityBodySchema } from '../../../../shared/schemas/buying.js';

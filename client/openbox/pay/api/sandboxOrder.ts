@@ -1,4 +1,4 @@
-/** The sandbox payment page's calls (DESIGN §7): GET /api/payments/sandbox/{id} and POST …/pay. */
+/** The sandbox payment page's calls (docs/architecture.md §7): GET /api/payments/sandbox/{id} and POST …/pay. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SandboxOrder } from '../../../../shared/schemas/buying.js';
 import { BUYER_QUERY_ROOT, buyerFetch } from '../../../session/buyerFetch.js';

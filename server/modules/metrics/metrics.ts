@@ -1,0 +1,95 @@
+/**
+ * /metrics in Prometheus' text format (prom-client): request durations by route, orders by payment
+ * status, connected chat sockets and event-loop lag. One registry per app (tests build many apps in
+ * one process). Readable with the admin token, or from the addresses METRICS_ALLOW lists.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import ipaddr from 'ipaddr.js';
+import type { FastifyInstance } from 'fastify';
+import { Gauge, Histogram, Registry } from 'prom-client';
+import { HttpError } from '../../http/errors.js';
+import { bearerToken, isValidAdminToken } from '../admin-auth/service.js';
+import { countOrdersByStatus } from '../orders/repository.js';
+
+export interface AppMetrics {
+  /** Set once the chat socket server exists: how many sockets are connected to this process. */
+  countSockets: () => number;
+}
+
+/** Whether `address` is one of `allowed` (addresses or CIDR ranges; IPv4-mapped IPv6 counts as IPv4). */
+export function isAllowedAddress(address: string, allowed: readonly string[]): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const client = ipaddr.process(address);
+  return allowed.some((entry) => {
+    const [range, bits] = entry.includes('/') ? ipaddr.parseCIDR(entry) : [ipaddr.process(entry), -1];
+    if (range.kind() !== client.kind()) return false;
+    return bits < 0 ? range.toString() === client.toString() : client.match(range, bits);
+  });
+}
+
+export function registerMetrics(app: FastifyInstance): AppMetrics {
+  const registry = new Registry();
+  const metrics: AppMetrics = { countSockets: () => 0 };
+
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, never the URL itself: one series per route, whatever the ids and queries.
+    const route = request.routeOptions.url ?? 'unmatched';
+    durations.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  new Gauge({
+    name: 'shop_orders',
+    help: 'Orders in the database, by payment status.',
+    labelNames: ['payment_status'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const { status, total } of await countOrdersByStatus(app.deps.db)) {
+        this.set({ payment_status: status }, total);
+      }
+    },
+  });
+  new Gauge({
+    name: 'chat_connected_sockets',
+    help: 'Chat sockets connected to this process.',
+    registers: [registry],
+    collect() {
+      this.set(metrics.countSockets());
+    },
+  });
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
+  app.addHook('onClose', async () => loopDelay.disable());
+  new Gauge({
+    name: 'nodejs_eventloop_lag_seconds',
+    help: 'Event-loop delay of this process since the last scrape: p99.',
+    registers: [registry],
+    collect() {
+      this.set(loopDelay.count > 0 ? loopDelay.percentile(99) / 1e9 : 0);
+      loopDelay.reset();
+    },
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const allowed = isAllowedAddress(request.ip, app.deps.config.METRICS_ALLOW);
+    if (!allowed && !(await isValidAdminToken(app.deps, bearerToken(request.headers.authorization)))) {
+      throw new HttpError(
+        401,
+        'Metrics need the admin token, or a request from an address METRICS_ALLOW lists.',
+      );
+    }
+    reply.header('Cache-Control', 'no-store');
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+  return metrics;
+}
