@@ -1,4 +1,5 @@
 /** Catalogue management for the admin area: products, their galleries and description images. */
+import { withAdvisoryLock } from '../../db/advisory-lock.js';
 import type { Kysely } from 'kysely';
 import { CONDITIONS, SHOPS, type ShopConfig, type ShopKey } from '../../../shared/shops.js';
 import { priceToCents } from '../../../shared/rules.js';
@@ -15,6 +16,20 @@ import { dropReservationsOfDeletedProduct } from '../orders/service.js';
 type Db = Kysely<Database>;
 
 /** A shop named in a path: its key, or the folder name docs/product.md §7 uses for the referrals shop ("products"). */
+/**
+ * One gallery change of a product at a time (two uploads at once would both write "4.webp"): within
+ * this process, and across every process sharing the database and the images volume.
+ */
+function lockGallery<T>(
+  db: Db,
+  shopKey: ShopKey,
+  id: number,
+  dir: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  return images.withProductLock(dir, () => withAdvisoryLock(db, `gallery:${shopKey}:${id}`, work));
+}
+
 export function shopFromPath(segment: string): ShopConfig {
   const shop = Object.values(SHOPS).find((s) => s.key === segment || s.editPathSegment === segment);
   if (!shop) {
@@ -61,6 +76,18 @@ export async function createProduct(
   shopKey: ShopKey,
   body: AdminProductBody,
 ): Promise<number> {
+  if (body.id === undefined || !body.images) return insertNewProduct(db, imagesDir, shopKey, body);
+  // The gallery lock first: waiting for its connection while holding the transaction's could drain the pool.
+  const dir = await images.productImageDir(imagesDir, shopKey, body.id);
+  return lockGallery(db, shopKey, body.id, dir, () => insertNewProduct(db, imagesDir, shopKey, body));
+}
+
+async function insertNewProduct(
+  db: Db,
+  imagesDir: string,
+  shopKey: ShopKey,
+  body: AdminProductBody,
+): Promise<number> {
   const shop = SHOPS[shopKey];
   return db.transaction().execute(async (trx) => {
     const id = body.id ?? (await catalogRepo.maxProductId(trx, shopKey)) + 1;
@@ -69,9 +96,10 @@ export async function createProduct(
     const now = new Date().toISOString();
     const dir = await images.productImageDir(imagesDir, shopKey, id);
     // The form names the images it uploaded; anything else in the folder is left from an abandoned add.
+    // (createProduct holds the gallery lock when it names them.)
     const keep = body.images;
     const imageCount = keep
-      ? await images.withProductLock(dir, () => images.keepOnlyProductImages(dir, keep))
+      ? await images.keepOnlyProductImages(dir, keep)
       : (await images.listProductImages(dir)).length;
     const row: NewProductRow = {
       shop: shopKey,
@@ -148,7 +176,7 @@ export async function uploadProductImages(
   const encoded: Buffer[] = [];
   for (const file of files) encoded.push(await images.toWebp(file));
   const dir = await images.productImageDir(imagesDir, shopKey, id);
-  return images.withProductLock(dir, async () => {
+  return lockGallery(db, shopKey, id, dir, async () => {
     const exists = await catalogRepo.productExists(db, shopKey, id);
     // The add form uploads before it creates: never let that land in another product's gallery.
     if (exists && forNewProduct) {
@@ -171,7 +199,7 @@ export async function deleteProductImage(
   fileName: string,
 ): Promise<string[]> {
   const dir = await images.productImageDir(imagesDir, shopKey, id);
-  return images.withProductLock(dir, async () => {
+  return lockGallery(db, shopKey, id, dir, async () => {
     const count = await images.deleteProductImage(dir, fileName);
     if (await catalogRepo.productExists(db, shopKey, id)) {
       await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString());
