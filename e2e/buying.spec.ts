@@ -84,7 +84,8 @@ test('a buyer fills the cart, pays one line, cancels and deletes another, and se
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // Many steps, two axe scans and a second context: slow on a loaded 2-core machine.
+  test.setTimeout(180_000);
   const { product, conditions } = await productWithTwoConditions(request);
   const [first, second] = conditions;
   const email = `buyer-${Date.now()}@example.com`;

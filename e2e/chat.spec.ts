@@ -100,7 +100,8 @@ test('a buyer and the seller chat about a product in real time', async ({ browse
 
   await seller.goto('/');
   const sellerToggle = seller.getByRole('button', { name: /^Chats/ });
-  await expect(sellerToggle).toBeVisible();
+  // The floating chat loads lazily after the shop page (and its pictures): slow on a loaded machine.
+  await expect(sellerToggle).toBeVisible({ timeout: 20_000 });
 
   // The buyer contacts the seller from the product: the dialog closes, the chat opens on the conversation.
   await buyer.goto(`/?product=${product.id}`);

@@ -31,7 +31,8 @@ const scrollLeft = (track: Locator) => track.evaluate((element) => element.scrol
 
 async function expectMoving(track: Locator): Promise<void> {
   const start = await scrollLeft(track);
-  await expect.poll(() => scrollLeft(track), { timeout: 5000 }).not.toBe(start);
+  // The strip starts once the page has loaded and gone idle: on a loaded 2-core machine that can take a while.
+  await expect.poll(() => scrollLeft(track), { timeout: 15_000 }).not.toBe(start);
 }
 
 async function expectStill(page: Page, track: Locator): Promise<void> {

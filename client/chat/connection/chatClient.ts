@@ -63,6 +63,7 @@ export class ChatClient {
   /** Chats on screen, with how many views show each. */
   private readonly viewing = new Map<number, number>();
   private readonly typingTimers = new Map<number, ReturnType<typeof setTimeout>>();
+  private closed = false;
 
   constructor(
     readonly token: string,
@@ -162,7 +163,13 @@ export class ChatClient {
     }
   }
 
+  /** True once close() ran: the socket is gone for good and this client cannot be used again. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   close(): void {
+    this.closed = true;
     for (const timer of this.typingTimers.values()) clearTimeout(timer);
     this.socket.removeAllListeners();
     this.socket.disconnect();

@@ -3,7 +3,7 @@
  * moment after the last view lets go (so moving between the floating window and /chats keeps the
  * connection), and replaced when the session changes.
  */
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useReducer, useSyncExternalStore } from 'react';
 import { useAuth } from '../../session/useAuth.js';
 import { ChatClient, type ChatSnapshot } from './chatClient.js';
 
@@ -34,9 +34,18 @@ function clientFor(token: string, userId: string): ChatClient {
 /** The chat connection of the signed-in user; null when signed out. */
 export function useChatClient(): ChatClient | null {
   const { token, user } = useAuth();
-  const client = useMemo(() => (token && user ? clientFor(token, user.sub) : null), [token, user]);
+  const [generation, renew] = useReducer((count: number) => count + 1, 0);
+  const client = useMemo(
+    () => (token && user ? clientFor(token, user.sub) : null),
+    // generation: a new client after the one this render made was released (see the effect).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [token, user, generation],
+  );
   useEffect(() => {
     if (!client) return;
+    // A render that took longer than RELEASE_DELAY_MS to commit (a busy phone, a lazy chunk) finds its
+    // client already released and closed: it would show a dead connection forever. Make a new one.
+    if (client.isClosed) return void renew();
     holders += 1;
     return () => {
       holders -= 1;
