@@ -18,6 +18,8 @@ const PaymentSuccessPage = lazy(() =>
 );
 const AdminRoute = lazy(() => import('./admin/AdminRoute.js'));
 const AdminOrdersPage = lazy(() => import('./admin/orders/AdminOrdersPage.js'));
+const AdminProductsPage = lazy(() => import('./admin/products/AdminProductsPage.js'));
+const AdminSalesPage = lazy(() => import('./admin/sales/AdminSalesPage.js'));
 const PaymentCancelPage = lazy(() =>
   import('./openbox/PaymentCancelPage.js').then((m) => ({ default: m.PaymentCancelPage })),
 );
@@ -81,6 +83,18 @@ export function AppRoutes() {
             <AdminRoute shop={shop} />
           </Route>
         ))}
+        {shops.map((shop) => (
+          <Route key={`${shop.adminRoute}/products`} path={`${shop.adminRoute}/products`}>
+            <AdminProductsPage shop={shop} />
+          </Route>
+        ))}
+        {shops
+          .filter((shop) => shop.hasOrders)
+          .map((shop) => (
+            <Route key={`${shop.adminRoute}/sales`} path={`${shop.adminRoute}/sales`}>
+              <AdminSalesPage shop={shop} />
+            </Route>
+          ))}
         <Route>
           <NotFoundPage />
         </Route>

@@ -26,6 +26,8 @@ import { HttpError } from './http/errors.js';
 import { registerSecureContextHeaders } from './http/secure-context-headers.js';
 import { adminAuthRoutes } from './modules/admin-auth/routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/routes.js';
+import { adminProductsRoutes } from './modules/admin-products/routes.js';
+import { salesRoutes } from './modules/sales/routes.js';
 import { createGoogleVerifier } from './modules/buyers/google.js';
 import { buyersRoutes } from './modules/buyers/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -164,6 +166,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(imageRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminCatalogRoutes);
+  await app.register(adminProductsRoutes);
+  await app.register(salesRoutes);
   await app.register(buyersRoutes, { googleVerifier: createGoogleVerifier(deps.config) });
   await app.register(cartRoutes);
   await app.register(orderRoutes);

@@ -1,4 +1,5 @@
 /** TanStack Query keys of the admin area, in one place so invalidation matches what was fetched. */
+import type { AdminProductsQuery } from '../../../shared/schemas/adminProducts.js';
 import type { AdminOrdersQuery } from '../../../shared/schemas/buying.js';
 import type { ShopKey } from '../../../shared/shops.js';
 
@@ -10,4 +11,7 @@ export const adminKeys = {
   productImages: (shop: ShopKey, id: string) => ['admin', 'product-images', shop, id] as const,
   orders: ['admin', 'orders'] as const,
   ordersPage: (query: AdminOrdersQuery) => ['admin', 'orders', query] as const,
+  products: (shop: ShopKey) => ['admin', 'products', shop] as const,
+  productsPage: (query: AdminProductsQuery) => ['admin', 'products', query.shop, query] as const,
+  sales: (days: number) => ['admin', 'sales', days] as const,
 };

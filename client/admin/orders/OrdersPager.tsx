@@ -5,13 +5,15 @@ interface OrdersPagerProps {
   current: number;
   total: number;
   onChange: (page: number) => void;
+  /** The pager's accessible name (the products table pages products). */
+  label?: string;
 }
 
 /** Previous / numbered / Next buttons; absent while everything fits on one page. */
-export function OrdersPager({ current, total, onChange }: OrdersPagerProps) {
+export function OrdersPager({ current, total, onChange, label = 'Order pages' }: OrdersPagerProps) {
   if (total <= 1) return null;
   return (
-    <nav className={styles.pager} aria-label="Order pages">
+    <nav className={styles.pager} aria-label={label}>
       <button
         type="button"
         className={styles.pageStep}

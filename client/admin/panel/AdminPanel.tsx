@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import type { ShopConfig } from '../../../shared/shops.js';
+import { Link, useSearchParams } from '../../app/router.js';
+import controls from '../ui/Controls.module.css';
 import { AddProductTab } from '../tabs/AddProductTab.js';
 import { DeleteProductTab } from '../tabs/DeleteProductTab.js';
 import { EditProductTab } from '../tabs/EditProductTab.js';
@@ -14,12 +16,33 @@ import styles from './AdminPanel.module.css';
  */
 export function AdminPanel({ shop }: { shop: ShopConfig }) {
   const idPrefix = useId().replaceAll(':', '');
-  const [tab, setTab] = useState<AdminTabId>('add');
+  // ?edit=ID (the products table's edit link) opens the Edit tab with that product loaded.
+  const [params] = useSearchParams();
+  const editId = /^\d{1,10}$/.test(params.get('edit') ?? '') ? (params.get('edit') ?? undefined) : undefined;
+  const [tab, setTab] = useState<AdminTabId>(editId ? 'edit' : 'add');
 
   return (
     <main className={styles.page}>
       <AdminHeader shop={shop} />
-      <AdminTabs active={tab} onChange={setTab} idPrefix={idPrefix} />
+      <div className={styles.toolRow}>
+        <AdminTabs active={tab} onChange={setTab} idPrefix={idPrefix} />
+        <nav className={styles.tools} aria-label="Catalogue tools">
+          <Link
+            className={`${controls.button} ${controls.secondary} ${controls.small}`}
+            to={`${shop.adminRoute}/products`}
+          >
+            All products, CSV and bulk edit
+          </Link>
+          {shop.hasOrders && (
+            <Link
+              className={`${controls.button} ${controls.secondary} ${controls.small}`}
+              to={`${shop.adminRoute}/sales`}
+            >
+              Sales
+            </Link>
+          )}
+        </nav>
+      </div>
       <div
         id={`${idPrefix}-panel`}
         role="tabpanel"
@@ -28,7 +51,7 @@ export function AdminPanel({ shop }: { shop: ShopConfig }) {
       >
         {tab === 'add' && <AddProductTab shop={shop} />}
         {tab === 'delete' && <DeleteProductTab shop={shop} />}
-        {tab === 'edit' && <EditProductTab shop={shop} />}
+        {tab === 'edit' && <EditProductTab shop={shop} initialId={editId} />}
       </div>
     </main>
   );

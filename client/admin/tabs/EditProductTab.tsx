@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { useCategoriesQuery } from '../api/categories.js';
@@ -12,10 +12,10 @@ import styles from './Tabs.module.css';
  * The Edit tab (docs/product.md §2, §4): load a product by id, which fills the form, rating, availability and the
  * image list. A reset or a save replaces the form with an empty one; the loaded id and its images stay.
  */
-export function EditProductTab({ shop }: { shop: ShopConfig }) {
+export function EditProductTab({ shop, initialId }: { shop: ShopConfig; initialId?: string | undefined }) {
   const categories = useCategoriesQuery(shop.key);
   const loadProduct = useLoadProductMutation();
-  const [typedId, setTypedId] = useState('');
+  const [typedId, setTypedId] = useState(initialId ?? '');
   const [editingId, setEditingId] = useState<string | null>(null);
   const [initial, setInitial] = useState<ProductDetail | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -41,6 +41,15 @@ export function EditProductTab({ shop }: { shop: ShopConfig }) {
       },
     );
   };
+
+  // Opened from the products table's edit link: the product loads at once.
+  const loadedInitial = useRef(false);
+  useEffect(() => {
+    if (initialId && !loadedInitial.current) {
+      loadedInitial.current = true;
+      load();
+    }
+  });
 
   return (
     <div className={styles.stack}>

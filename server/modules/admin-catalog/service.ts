@@ -41,8 +41,8 @@ export function shopFromPath(segment: string): ShopConfig {
 
 const cents = (value: string) => (value === '' ? 0 : priceToCents(value)!);
 
-/** The product columns a shop keeps from the admin form; fields the shop does not have stay at defaults. */
-function productColumns(shop: ShopConfig, body: AdminProductBody) {
+/** The product columns a shop keeps from the admin form (and from an imported CSV row); fields the shop does not have stay at defaults. */
+export function productColumns(shop: ShopConfig, body: AdminProductBody) {
   return {
     title: body.title,
     main_category: body.main_category,
@@ -61,7 +61,7 @@ function productColumns(shop: ShopConfig, body: AdminProductBody) {
   };
 }
 
-function conditionRows(shop: ShopConfig, body: AdminProductBody): catalogRepo.ConditionInput[] {
+export function conditionRows(shop: ShopConfig, body: AdminProductBody): catalogRepo.ConditionInput[] {
   if (!shop.hasConditions) return [];
   return CONDITIONS.map((condition) => ({
     condition,

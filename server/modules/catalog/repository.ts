@@ -18,6 +18,9 @@ export interface ProductFilter {
   category?: string | undefined;
   /** Open-box price sorts leave out products without a positive price (docs/product.md §5). */
   positivePriceOnly: boolean;
+  /** The admin's products table: availability and open-box stock (none, exactly one, any). */
+  availability?: 'YES' | 'NO' | undefined;
+  stock?: 'out' | 'single' | 'in' | undefined;
 }
 
 /** Unicode case folding for search, the same for stored titles and for queries. */
@@ -89,7 +92,19 @@ function applyFilter<O>(
   if (filter.search) filtered = filtered.where(searchCondition(filter.search, filter.searchByIndex));
   if (filter.category !== undefined) filtered = filtered.where('products.category', '=', filter.category);
   if (filter.positivePriceOnly) filtered = filtered.where('products.price_cents', '>', 0);
+  if (filter.availability) filtered = filtered.where('products.availability', '=', filter.availability);
+  if (filter.stock === 'out') filtered = filtered.where('products.stock_quantity', '=', 0);
+  if (filter.stock === 'single') filtered = filtered.where('products.stock_quantity', '=', 1);
+  if (filter.stock === 'in') filtered = filtered.where('products.stock_quantity', '>', 0);
   return filtered;
+}
+
+/** The shop's products matching a filter, with the search planned: the caller selects and orders. */
+export async function productsMatching(
+  db: Db,
+  filter: ProductFilter,
+): Promise<SelectQueryBuilder<Database, 'products', object>> {
+  return applyFilter(db.selectFrom('products'), await planFilter(db, filter));
 }
 
 /**

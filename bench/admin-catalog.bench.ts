@@ -1,0 +1,67 @@
+/**
+ * The admin's catalogue tools on a 100,000-product shop: CSV export, a dry-run import of that export,
+ * and a bulk price change over every product, each timed with the process's peak RSS while it ran.
+ * Run: npm run bench:admin (the benches' generated catalogue, bench/catalog-data.ts; PostgreSQL with
+ * BENCH_DATABASE_URL). The bulk change raises the generated catalogue's prices by 10 % each run.
+ * Targets (issue 11): export and dry run ≤ 10 s each with flat memory; bulk price change ≤ 5 s.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pipeline } from 'node:stream/promises';
+import { countProducts } from '../server/modules/catalog/repository.js';
+import { exportProducts, importProducts } from '../server/modules/admin-products/csv.js';
+import { runBulkAction } from '../server/modules/admin-products/service.js';
+import { openBenchCatalog } from './catalog-data.js';
+
+const total = 100_000;
+const handle = await openBenchCatalog(total);
+const { db } = handle;
+const origin = 'https://shop.example';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-admin-'));
+const csvFile = path.join(work, 'default.csv');
+
+async function measure<T>(
+  name: string,
+  run: () => Promise<T>,
+  describe: (result: T) => string,
+): Promise<void> {
+  global.gc?.();
+  const startRss = process.memoryUsage().rss;
+  let peak = startRss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const start = performance.now();
+  const result = await run();
+  const seconds = (performance.now() - start) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  console.log(
+    `${name.padEnd(34)} ${seconds.toFixed(2).padStart(6)} s   RSS ${mb(startRss)} → peak ${mb(peak)} (+${mb(peak - startRss)})   ${describe(result)}`,
+  );
+}
+
+console.log(`${handle.dialect}, ${await countProducts(db)} products`);
+await measure(
+  'export (csv-stringify, streamed)',
+  async () => {
+    await pipeline(exportProducts(db, 'default', origin), fs.createWriteStream(csvFile));
+    return fs.statSync(csvFile).size;
+  },
+  (bytes) => `${(bytes / 1e6).toFixed(1)} MB of CSV`,
+);
+await measure(
+  'dry-run import of that file',
+  () => importProducts(db, 'default', fs.createReadStream(csvFile), { dryRun: true, origin }),
+  (report) => `${report.updated} updated, ${report.created} created, ${report.errors.length} errors`,
+);
+await measure(
+  'bulk price +10 % (every product)',
+  () => runBulkAction(db, work, 'default', { filter: { q: '' }, action: 'price', value: { percent: 10 } }),
+  (changed) => `${changed} changed`,
+);
+fs.rmSync(work, { recursive: true, force: true });
+await handle.close();

@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import {
+  ADMIN_PRODUCT_SORTS,
+  type AdminProductSort,
+  type AdminProductsQuery,
+} from '../../../shared/schemas/adminProducts.js';
+import type { ShopConfig } from '../../../shared/shops.js';
+import { useCategoriesQuery } from '../api/categories.js';
+import controls from '../ui/Controls.module.css';
+import styles from './Products.module.css';
+
+const SORT_LABELS: Record<AdminProductSort, string> = {
+  id: 'ID',
+  title: 'Title',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  stock: 'Stock: lowest first',
+  views: 'Most viewed',
+  updated: 'Recently changed',
+};
+
+interface ProductsFiltersProps {
+  shop: ShopConfig;
+  query: AdminProductsQuery;
+  onChange: (query: AdminProductsQuery) => void;
+}
+
+/** Search (sent when the admin stops typing), category, availability or stock, and sort. */
+export function ProductsFilters({ shop, query, onChange }: ProductsFiltersProps) {
+  const categories = useCategoriesQuery(shop.key);
+  const [text, setText] = useState(query.q);
+  useEffect(() => setText(query.q), [query.q]);
+  useEffect(() => {
+    if (text.trim() === query.q) return;
+    const timer = setTimeout(() => onChange({ ...query, q: text.trim() }), 300);
+    return () => clearTimeout(timer);
+  }, [text, query, onChange]);
+
+  const set = (changes: Partial<AdminProductsQuery>) => onChange({ ...query, ...changes });
+  const sorts = ADMIN_PRODUCT_SORTS.filter((sort) => sort !== 'stock' || shop.hasConditions);
+
+  return (
+    <form className={styles.filters} role="search" onSubmit={(event) => event.preventDefault()}>
+      <label className={styles.filter}>
+        <span>Search titles</span>
+        <input
+          className={controls.input}
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </label>
+      <label className={styles.filter}>
+        <span>Category</span>
+        <select
+          className={controls.input}
+          value={query.category ?? ''}
+          onChange={(e) => set({ category: e.target.value || undefined })}
+        >
+          <option value="">All</option>
+          {(categories.data?.categories ?? []).map((category) => (
+            <option key={category}>{category}</option>
+          ))}
+        </select>
+      </label>
+      {shop.hasAvailability && (
+        <label className={styles.filter}>
+          <span>Availability</span>
+          <select
+            className={controls.input}
+            value={query.availability ?? ''}
+            onChange={(e) =>
+              set({ availability: (e.target.value || undefined) as AdminProductsQuery['availability'] })
+            }
+          >
+            <option value="">All</option>
+            <option value="YES">Available</option>
+            <option value="NO">Unavailable</option>
+          </select>
+        </label>
+      )}
+      {shop.hasConditions && (
+        <label className={styles.filter}>
+          <span>Stock</span>
+          <select
+            className={controls.input}
+            value={query.stock ?? ''}
+            onChange={(e) => set({ stock: (e.target.value || undefined) as AdminProductsQuery['stock'] })}
+          >
+            <option value="">All</option>
+            <option value="in">In stock</option>
+            <option value="single">Only 1 left</option>
+            <option value="out">Out of stock</option>
+          </select>
+        </label>
+      )}
+      <label className={styles.filter}>
+        <span>Sort</span>
+        <select
+          className={controls.input}
+          value={query.sort}
+          onChange={(e) => set({ sort: e.target.value as AdminProductSort })}
+        >
+          {sorts.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </form>
+  );
+}

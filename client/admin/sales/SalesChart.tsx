@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { SalesResponse } from '../../../shared/schemas/adminProducts.js';
+import styles from './Sales.module.css';
+
+const HEIGHT = 280;
+
+/** Orders (bars) and paid revenue (line) per day, drawn by uPlot on a canvas sized to its container. */
+export function SalesChart({ days }: { days: SalesResponse['days'] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const style = getComputedStyle(element);
+    const accent = style.getPropertyValue('--color-accent').trim() || '#4f46e5';
+    const deal = style.getPropertyValue('--color-deal').trim() || '#047857';
+    const axis = { stroke: style.getPropertyValue('--color-text-muted').trim() || '#5b6474' };
+    const data: uPlot.AlignedData = [
+      days.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000),
+      days.map((day) => day.orders),
+      days.map((day) => Number(day.revenue)),
+    ];
+    const chart = new uPlot(
+      {
+        width: element.clientWidth,
+        height: HEIGHT,
+        scales: { x: { time: true }, orders: { auto: true }, revenue: { auto: true } },
+        axes: [
+          axis,
+          { ...axis, scale: 'orders', label: 'Orders' },
+          { ...axis, scale: 'revenue', side: 1, label: 'Revenue ($)', grid: { show: false } },
+        ],
+        series: [
+          {},
+          {
+            label: 'Orders',
+            scale: 'orders',
+            stroke: accent,
+            fill: `${accent}33`,
+            paths: uPlot.paths.bars!({ size: [0.6, 40] }),
+          },
+          {
+            label: 'Revenue ($)',
+            scale: 'revenue',
+            stroke: deal,
+            width: 2,
+            value: (_u, v) => (v == null ? '' : `$${v.toFixed(2)}`),
+          },
+        ],
+      },
+      data,
+      element,
+    );
+    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: HEIGHT }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [days]);
+
+  return <div ref={box} className={styles.chart} role="img" aria-label={chartSummary(days)} />;
+}
+
+/** The chart in words, for screen readers: the busiest day and the totals. */
+function chartSummary(days: SalesResponse['days']): string {
+  const orders = days.reduce((sum, day) => sum + day.orders, 0);
+  const busiest = days.reduce((best, day) => (day.orders > best.orders ? day : best), days[0]!);
+  return orders === 0
+    ? `No orders in the last ${days.length} days.`
+    : `${orders} orders in the last ${days.length} days; the busiest day was ${busiest.date} with ${busiest.orders}.`;
+}
+
+export default SalesChart;

@@ -1,0 +1,70 @@
+import { lazy, Suspense } from 'react';
+import type { ShopConfig } from '../../../shared/shops.js';
+import { formatDollars } from '../../../shared/rules.js';
+import { Link, useSearchParams } from '../../app/router.js';
+import { ThemeToggle } from '../../ui/ThemeToggle.js';
+import { useSalesQuery } from '../api/sales.js';
+import panel from '../panel/AdminPanel.module.css';
+import controls from '../ui/Controls.module.css';
+import { SalesLists } from './SalesLists.js';
+import styles from './Sales.module.css';
+
+const SalesChart = lazy(() => import('./SalesChart.js'));
+const RANGES = [30, 90] as const;
+
+/** Orders and revenue per day for the last 30 or 90 days (?days=), and what needs the seller's attention. */
+export function SalesScreen({ shop }: { shop: ShopConfig }) {
+  const [params, setParams] = useSearchParams();
+  const days = params.get('days') === '90' ? 90 : 30;
+  const sales = useSalesQuery(days);
+
+  return (
+    <main className={panel.page}>
+      <header className={panel.header}>
+        <h1 className={panel.title}>Sales</h1>
+        <nav className={panel.nav} aria-label="Admin">
+          <Link className={`${controls.button} ${controls.secondary} ${controls.small}`} to={shop.adminRoute}>
+            Back to Admin Panel
+          </Link>
+          <Link className={`${controls.button} ${controls.secondary} ${controls.small}`} to="/orders">
+            Orders
+          </Link>
+          <ThemeToggle />
+        </nav>
+      </header>
+      <div className={styles.toolbar}>
+        <label className={styles.range}>
+          <span>Period</span>
+          <select
+            className={controls.input}
+            value={days}
+            onChange={(event) => setParams(event.target.value === '30' ? {} : { days: event.target.value })}
+          >
+            {RANGES.map((range) => (
+              <option key={range} value={range}>
+                Last {range} days
+              </option>
+            ))}
+          </select>
+        </label>
+        {sales.data && (
+          <p className={styles.totals}>
+            {sales.data.totals.orders} orders · {formatDollars(sales.data.totals.revenue)} paid
+          </p>
+        )}
+      </div>
+      {sales.isPending && <p className={styles.loading}>Loading sales…</p>}
+      {sales.isError && <p role="alert">Could not load the sales: {sales.error.message}</p>}
+      {sales.data && (
+        <>
+          <section className={controls.card} aria-label="Orders and revenue per day">
+            <Suspense fallback={<div className={styles.chartSpace} />}>
+              <SalesChart days={sales.data.days} />
+            </Suspense>
+          </section>
+          <SalesLists sales={sales.data} />
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,287 @@
+/**
+ * CSV export and import of a shop's catalogue, both streamed: the export walks the shop in id order a
+ * page at a time, the import reads the body a batch of rows at a time, so neither holds the file.
+ */
+import { Readable } from 'node:stream';
+import { parse, type Info } from 'csv-parse';
+import { stringify } from 'csv-stringify';
+import type { Kysely } from 'kysely';
+import { adminProductBodySchema } from '../../../shared/schemas/admin.js';
+import type { ImportError, ImportResponse } from '../../../shared/schemas/adminProducts.js';
+import { MAX_PRODUCT_ID, productIdSchema } from '../../../shared/schemas/common.js';
+import { SHOPS, type ShopKey } from '../../../shared/shops.js';
+import type { Database, NewProductRow, ProductConditionRow, ProductRow } from '../../db/types.js';
+import { HttpError } from '../../http/errors.js';
+import { conditionRows, productColumns } from '../admin-catalog/service.js';
+import * as catalogRepo from '../catalog/repository.js';
+import { csvColumns, IMAGE_URLS_COLUMN, newImageLinks, productRecord } from './csv-columns.js';
+import * as repo from './repository.js';
+
+type Db = Kysely<Database>;
+
+const EXPORT_PAGE = 1000;
+const IMPORT_BATCH = 500;
+/** An answer lists at most this many errors; the first ones say what to fix. */
+export const MAX_REPORTED_ERRORS = 1000;
+
+function conditionsById(rows: readonly ProductConditionRow[]): Map<number, ProductConditionRow[]> {
+  const byId = new Map<number, ProductConditionRow[]>();
+  for (const row of rows) byId.set(row.product_id, [...(byId.get(row.product_id) ?? []), row]);
+  return byId;
+}
+
+/** Every product of the shop as CSV text, a page of rows at a time. */
+export function exportProducts(db: Db, shopKey: ShopKey, origin: string): Readable {
+  const columns = csvColumns(shopKey);
+  async function* records() {
+    let afterId = 0;
+    for (;;) {
+      const page = await repo.findProductsAfter(db, shopKey, afterId, EXPORT_PAGE);
+      if (page.length === 0) return;
+      const conditions = SHOPS[shopKey].hasConditions
+        ? conditionsById(
+            await repo.findConditionsOf(
+              db,
+              shopKey,
+              page.map((p) => p.id),
+            ),
+          )
+        : new Map<number, ProductConditionRow[]>();
+      for (const product of page) {
+        yield productRecord(shopKey, product, conditions.get(product.id) ?? [], origin);
+      }
+      afterId = page.at(-1)!.id;
+    }
+  }
+  return Readable.from(records()).pipe(stringify({ header: true, columns }));
+}
+
+/** Thrown inside the import's transaction to roll the whole file back with its report. */
+class RolledBack extends Error {
+  constructor(readonly report: ImportResponse) {
+    super('import rolled back');
+  }
+}
+
+interface Row {
+  line: number;
+  record: Record<string, string>;
+}
+
+/** Header problems: a column the shop does not have, or one given twice. */
+function headerErrors(shopKey: ShopKey, header: readonly string[]): ImportError[] {
+  const known = new Set(csvColumns(shopKey));
+  const errors: ImportError[] = [];
+  const seen = new Set<string>();
+  for (const column of header) {
+    if (!known.has(column)) {
+      errors.push({
+        line: 1,
+        field: column,
+        error: `is not a column of the ${SHOPS[shopKey].name} CSV (its columns: ${[...known].join(', ')})`,
+      });
+    } else if (seen.has(column)) {
+      errors.push({ line: 1, field: column, error: 'is given twice' });
+    }
+    seen.add(column);
+  }
+  if (!seen.has('id') && !seen.has('title')) {
+    errors.push({
+      line: 1,
+      field: 'id',
+      error: 'the header needs an id column (or title to add new products)',
+    });
+  }
+  return errors;
+}
+
+class Importer {
+  readonly report: ImportResponse = { created: 0, updated: 0, errors: [], imageLinks: [] };
+  /** The line each id was first seen on: an id twice in one file is a mistake. */
+  private readonly seen = new Map<number, number>();
+  private nextId = 0;
+  /** Ids given to rows without one: an explicit id later in the file may still ask for one of them. */
+  private readonly allocated = new Set<number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly shopKey: ShopKey,
+    private readonly origin: string,
+    private readonly write: boolean,
+  ) {}
+
+  async start(): Promise<void> {
+    this.nextId = (await catalogRepo.maxProductId(this.db, this.shopKey)) + 1;
+  }
+
+  private error(line: number, field: string, error: string): void {
+    if (this.report.errors.length < MAX_REPORTED_ERRORS) this.report.errors.push({ line, field, error });
+    else this.report.errors.length = MAX_REPORTED_ERRORS;
+  }
+
+  private idOf(row: Row): number | undefined {
+    const cell = row.record.id?.trim() ?? '';
+    if (cell === '') {
+      while (this.seen.has(this.nextId)) this.nextId += 1;
+      if (this.nextId > MAX_PRODUCT_ID) {
+        this.error(row.line, 'id', `the ${SHOPS[this.shopKey].name} has used every product ID`);
+        return undefined;
+      }
+      this.allocated.add(this.nextId);
+      return this.nextId++;
+    }
+    const parsed = productIdSchema.safeParse(cell);
+    if (!parsed.success) {
+      this.error(row.line, 'id', parsed.error.issues[0]!.message);
+      return undefined;
+    }
+    const first = this.seen.get(parsed.data);
+    if (first !== undefined) {
+      const given = this.allocated.has(parsed.data) ? ', the row without an id that took it' : '';
+      this.error(row.line, 'id', `${parsed.data} is also on line ${first}${given}`);
+      return undefined;
+    }
+    return parsed.data;
+  }
+
+  async batch(rows: readonly Row[]): Promise<void> {
+    const named = rows
+      .map((row) => Number(row.record.id?.trim()))
+      .filter((id) => Number.isInteger(id) && id > 0);
+    const existing = new Map(
+      (await repo.findProductsByIds(this.db, this.shopKey, named)).map((p) => [p.id, p]),
+    );
+    const conditions = SHOPS[this.shopKey].hasConditions
+      ? conditionsById(await repo.findConditionsOf(this.db, this.shopKey, [...existing.keys()]))
+      : new Map<number, ProductConditionRow[]>();
+    for (const row of rows) {
+      const id = this.idOf(row);
+      if (id === undefined) continue;
+      this.seen.set(id, row.line);
+      const stored = existing.get(id);
+      await this.row(row, id, stored, conditions.get(id) ?? []);
+    }
+  }
+
+  /** One row: the stored product's own values under the file's cells, checked by the admin form's schema. */
+  private async row(row: Row, id: number, stored: ProductRow | undefined, conditions: ProductConditionRow[]) {
+    const shop = SHOPS[this.shopKey];
+    const base = stored ? productRecord(this.shopKey, stored, conditions, this.origin) : {};
+    const { [IMAGE_URLS_COLUMN]: imageCell = '', ...fields } = { ...base, ...row.record };
+    const parsed = adminProductBodySchema.safeParse({ ...fields, id: String(id) });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        this.error(row.line, String(issue.path[0] ?? ''), issue.message);
+      return;
+    }
+    const links =
+      row.record[IMAGE_URLS_COLUMN] === undefined
+        ? []
+        : newImageLinks(imageCell, this.shopKey, id, stored?.image_count ?? 0);
+    if (links.length > 0) this.report.imageLinks.push({ id, links });
+    if (stored) this.report.updated += 1;
+    else this.report.created += 1;
+    if (!this.write || this.report.errors.length > 0) return;
+    const now = new Date().toISOString();
+    const columns = productColumns(shop, parsed.data);
+    if (stored) {
+      await catalogRepo.updateProduct(
+        this.db,
+        this.shopKey,
+        id,
+        { ...columns, updated_at: now },
+        conditionRows(shop, parsed.data),
+      );
+      return;
+    }
+    const product: NewProductRow = {
+      shop: this.shopKey,
+      id,
+      ...columns,
+      view_count: 0,
+      image_count: 0,
+      stock_quantity: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    await catalogRepo.insertProduct(this.db, product, conditionRows(shop, parsed.data));
+  }
+}
+
+/** How a CSV the parser refused reads to the operator. */
+function parseFailure(error: unknown): ImportError {
+  const details = error as { lines?: number; message?: string };
+  return {
+    line: details.lines ?? 0,
+    field: '',
+    error: `is not valid CSV: ${details.message ?? 'unreadable'}`,
+  };
+}
+
+/**
+ * Reads the CSV and checks every row the way the admin form checks one. A dry run writes nothing; a
+ * real import applies the whole file in one transaction, or nothing when any row is wrong.
+ */
+export async function importProducts(
+  db: Db,
+  shopKey: ShopKey,
+  body: Readable,
+  options: { dryRun: boolean; origin: string },
+): Promise<ImportResponse> {
+  const run = async (scope: Db): Promise<ImportResponse> => {
+    const importer = new Importer(scope, shopKey, options.origin, !options.dryRun);
+    await importer.start();
+    let header: ImportError[] = [];
+    const parser = body.pipe(
+      parse({
+        bom: true,
+        info: true,
+        skip_empty_lines: true,
+        max_record_size: 1_000_000,
+        columns: (names: string[]) => {
+          header = headerErrors(
+            shopKey,
+            names.map((name) => name.trim()),
+          );
+          return names.map((name) => name.trim());
+        },
+      }),
+    );
+    body.on('error', (error) => parser.destroy(error));
+    let batch: Row[] = [];
+    let lastLine = 1;
+    let emptyLines = 0;
+    try {
+      for await (const { record, info } of parser as AsyncIterable<{
+        record: Record<string, string>;
+        info: Info;
+      }>) {
+        if (header.length > 0) break;
+        // The line a row starts on: after the previous row and any blank lines skipped since.
+        const line = lastLine + 1 + (info.empty_lines - emptyLines);
+        lastLine = info.lines;
+        emptyLines = info.empty_lines;
+        batch.push({ line, record });
+        if (batch.length === IMPORT_BATCH) {
+          await importer.batch(batch);
+          batch = [];
+        }
+      }
+      if (header.length === 0) await importer.batch(batch);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      importer.report.errors.push(parseFailure(error));
+    }
+    if (header.length > 0) importer.report.errors = header;
+    if (!options.dryRun && importer.report.errors.length > 0) throw new RolledBack(importer.report);
+    return importer.report;
+  };
+  if (options.dryRun) return run(db);
+  try {
+    return await db.transaction().execute(run);
+  } catch (error) {
+    // Nothing was written: the counts say so, the errors say why.
+    if (error instanceof RolledBack) return { ...error.report, created: 0, updated: 0, imageLinks: [] };
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+/** Exactly which fields of a product the admin's products table gets. */
+import type { AdminProductItem } from '../../../shared/schemas/adminProducts.js';
+import { SHOPS, type ShopKey } from '../../../shared/shops.js';
+import { centsToPrice, previewImageUrl } from '../../../shared/rules.js';
+import type { ProductRow } from '../../db/types.js';
+
+export function presentAdminProduct(row: ProductRow): AdminProductItem {
+  const shop = SHOPS[row.shop as ShopKey];
+  return {
+    id: row.id,
+    title: row.title,
+    main_category: row.main_category,
+    category: row.category,
+    price: centsToPrice(row.price_cents),
+    availability: row.availability,
+    stock: row.stock_quantity,
+    views: row.view_count,
+    preview: row.image_count > 0 ? previewImageUrl(shop.imageFolder, row.id, row.updated_at) : null,
+    updated_at: row.updated_at,
+  };
+}

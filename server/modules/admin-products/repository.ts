@@ -1,0 +1,239 @@
+/** SQL of the admin's products table and bulk actions. Every function takes the database or a transaction. */
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
+import type { Database, ProductConditionRow, ProductRow } from '../../db/types.js';
+import { productsMatching, type ProductFilter } from '../catalog/repository.js';
+
+type Db = Kysely<Database>;
+
+/** Products a bulk action reaches: a list of ids, or the ids a filter matches (one subquery, any size). */
+export type ProductIds = readonly number[] | SelectQueryBuilder<Database, 'products', { id: number }>;
+
+/** The largest price the shop stores (9,999,999.99): a raise stops there rather than overflowing. */
+const MAX_PRICE_CENTS = 999_999_999;
+
+function adminOrder(sort: AdminProductSort): RawBuilder<unknown> {
+  switch (sort) {
+    case 'title':
+      return sql`title_folded asc, id asc`;
+    case 'price_asc':
+      return sql`price_cents asc, id asc`;
+    case 'price_desc':
+      return sql`price_cents desc, id asc`;
+    case 'stock':
+      return sql`stock_quantity asc, id asc`;
+    case 'views':
+      return sql`view_count desc, id asc`;
+    case 'updated':
+      return sql`updated_at desc, id asc`;
+    case 'id':
+      return sql`id asc`;
+  }
+}
+
+export async function findAdminProductPage(
+  db: Db,
+  filter: ProductFilter,
+  sort: AdminProductSort,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const matching = await productsMatching(db, filter);
+  const [rows, count] = await Promise.all([
+    matching.selectAll().orderBy(adminOrder(sort)).limit(limit).offset(offset).execute(),
+    matching.select(sql<number | string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function idsMatching(db: Db, filter: ProductFilter): Promise<ProductIds> {
+  return (await productsMatching(db, filter)).select('products.id');
+}
+
+export async function setAvailability(
+  db: Db,
+  shop: string,
+  ids: ProductIds,
+  value: 'YES' | 'NO',
+  at: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('products')
+    .set({ availability: value, updated_at: at })
+    .where('shop', '=', shop)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setCategory(
+  db: Db,
+  shop: string,
+  ids: ProductIds,
+  value: { main_category: string; category: string },
+  at: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('products')
+    .set({ ...value, updated_at: at })
+    .where('shop', '=', shop)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A price change in whole units: a factor in basis points (10000 = unchanged), or cents to add. */
+export type CentsChange = { basisPoints: number } | { addCents: number };
+
+/**
+ * The new price of `column` in SQL, integer arithmetic only so both databases round alike: half a cent
+ * rounds up, never below 0, never above the largest price. bigint because cents × basis points
+ * outgrows PostgreSQL's integer.
+ */
+function changedCents(column: RawBuilder<unknown>, change: CentsChange): RawBuilder<number> {
+  const next =
+    'basisPoints' in change
+      ? sql`(cast(${column} as bigint) * ${sql.lit(change.basisPoints)} + 5000) / 10000`
+      : sql`(cast(${column} as bigint) + ${sql.lit(change.addCents)})`;
+  return sql<number>`case when ${next} < 0 then 0 when ${next} > ${sql.lit(MAX_PRICE_CENTS)} then ${sql.lit(MAX_PRICE_CENTS)} else ${next} end`;
+}
+
+/** Affiliate shops: every positive price changes (0 means the product shows no price, and stays so). */
+export async function changePrices(
+  db: Db,
+  shop: string,
+  ids: ProductIds,
+  change: CentsChange,
+  at: string,
+): Promise<number> {
+  const touched = await db
+    .updateTable('products')
+    .set({ updated_at: at })
+    .where('shop', '=', shop)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  await db
+    .updateTable('products')
+    .set({ price_cents: changedCents(sql.ref('price_cents'), change) })
+    .where('shop', '=', shop)
+    .where('id', 'in', ids)
+    .where('price_cents', '>', 0)
+    .execute();
+  return Number(touched.numUpdatedRows);
+}
+
+/**
+ * Open box: every positive condition price changes, then each product's lowest positive price is
+ * derived again (the column the shop sorts and filters by).
+ */
+export async function changeConditionPrices(
+  db: Db,
+  shop: string,
+  ids: ProductIds,
+  change: CentsChange,
+  at: string,
+): Promise<number> {
+  await db
+    .updateTable('product_conditions')
+    .set({ price_cents: changedCents(sql.ref('price_cents'), change) })
+    .where('shop', '=', shop)
+    .where('product_id', 'in', ids)
+    .where('price_cents', '>', 0)
+    .execute();
+  const result = await db
+    .updateTable('products')
+    .set({
+      updated_at: at,
+      price_cents: sql<number>`coalesce((select min(c.price_cents) from product_conditions c
+        where c.shop = products.shop and c.product_id = products.id and c.price_cents > 0), 0)`,
+    })
+    .where('shop', '=', shop)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function listIds(db: Db, shop: string, ids: ProductIds): Promise<number[]> {
+  if (Array.isArray(ids)) {
+    const rows = await db
+      .selectFrom('products')
+      .select('id')
+      .where('shop', '=', shop)
+      .where('id', 'in', ids as number[])
+      .execute();
+    return rows.map((row) => row.id);
+  }
+  return (await (ids as Exclude<ProductIds, readonly number[]>).execute()).map((row) => row.id);
+}
+
+/** Orders of these products stop holding units (the stock they held goes with the products). */
+export async function dropReservationsOf(
+  db: Db,
+  shop: string,
+  ids: readonly number[],
+  at: string,
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += 1000) {
+    await db
+      .updateTable('orders')
+      .set({ stock_reserved: 0, updated_at: at })
+      .where('shop', '=', shop)
+      .where('product_id', 'in', ids.slice(i, i + 1000))
+      .where('stock_reserved', '=', 1)
+      .execute();
+  }
+}
+
+export async function deleteProducts(db: Db, shop: string, ids: readonly number[]): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < ids.length; i += 1000) {
+    const result = await db
+      .deleteFrom('products')
+      .where('shop', '=', shop)
+      .where('id', 'in', ids.slice(i, i + 1000))
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}
+
+/** One page of a shop's products in id order after `afterId` (the export walks the shop this way). */
+export async function findProductsAfter(
+  db: Db,
+  shop: string,
+  afterId: number,
+  limit: number,
+): Promise<ProductRow[]> {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('shop', '=', shop)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function findProductsByIds(db: Db, shop: string, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('shop', '=', shop)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function findConditionsOf(
+  db: Db,
+  shop: string,
+  ids: readonly number[],
+): Promise<ProductConditionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('product_conditions')
+    .selectAll()
+    .where('shop', '=', shop)
+    .where('product_id', 'in', [...ids])
+    .execute();
+}

@@ -1,0 +1,85 @@
+import { Readable, Transform } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminProductsQuerySchema,
+  adminProductsResponseSchema,
+  bulkBodySchema,
+  bulkQuerySchema,
+  bulkResponseSchema,
+  exportQuerySchema,
+  importQuerySchema,
+  importResponseSchema,
+} from '../../../shared/schemas/adminProducts.js';
+import { HttpError } from '../../http/errors.js';
+import { requireAdmin } from '../admin-auth/require-admin.js';
+import { publicOrigin } from '../seo/origin.js';
+import { exportProducts, importProducts } from './csv.js';
+import { listAdminProducts, runBulkAction } from './service.js';
+
+/** An import larger than this is refused as it streams in (100,000 products with descriptions fit well). */
+export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+
+/** Counts the bytes going through and fails the stream past the limit, with the sentence to answer. */
+function limitBytes(max: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > max) done(new HttpError(413, `The CSV file is larger than ${max / 1024 / 1024} MB.`));
+      else done(null, chunk);
+    },
+  });
+}
+
+export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireAdmin(app);
+  const { db, config } = app.deps;
+  // The import reads its body as it arrives: handed over unparsed, as a stream.
+  app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
+
+  app.get(
+    '/api/admin/products',
+    { schema: { querystring: adminProductsQuerySchema, response: { 200: adminProductsResponseSchema } } },
+    async (request) => listAdminProducts(db, request.query),
+  );
+
+  app.post(
+    '/api/admin/bulk',
+    { schema: { querystring: bulkQuerySchema, body: bulkBodySchema, response: { 200: bulkResponseSchema } } },
+    async (request) => ({
+      changed: await runBulkAction(db, config.imagesDir, request.query.shop, request.body),
+    }),
+  );
+
+  app.get('/api/admin/export', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
+    const { shop } = request.query;
+    const date = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${shop}-products-${date}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(exportProducts(db, shop, publicOrigin(config, request)));
+  });
+
+  app.post(
+    '/api/admin/import',
+    {
+      schema: {
+        querystring: importQuerySchema,
+        consumes: ['text/csv'],
+        response: { 200: importResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!(request.body instanceof Readable)) {
+        throw new HttpError(415, 'Send the CSV file as the request body with Content-Type text/csv.');
+      }
+      const limited = request.body.pipe(limitBytes(IMPORT_MAX_BYTES));
+      request.body.on('error', (error) => limited.destroy(error));
+      return importProducts(db, request.query.shop, limited, {
+        dryRun: request.query.dryRun === 'true',
+        origin: publicOrigin(config, request),
+      });
+    },
+  );
+};

@@ -1,0 +1,102 @@
+/** The admin's products table and bulk actions over many products at once. */
+import type { Kysely } from 'kysely';
+import {
+  ADMIN_PRODUCTS_PAGE_SIZE,
+  type AdminProductFilter,
+  type AdminProductsQuery,
+  type AdminProductsResponse,
+  type BulkBody,
+  type PriceChange,
+} from '../../../shared/schemas/adminProducts.js';
+import { SHOPS, type ShopKey } from '../../../shared/shops.js';
+import type { Database } from '../../db/types.js';
+import { badRequest } from '../../http/errors.js';
+import type { ProductFilter } from '../catalog/repository.js';
+import * as images from '../images/store.js';
+import { presentAdminProduct } from './presenter.js';
+import * as repo from './repository.js';
+
+type Db = Kysely<Database>;
+
+function productFilter(shop: ShopKey, filter: AdminProductFilter): ProductFilter {
+  return {
+    shop,
+    search: filter.q,
+    category: filter.category,
+    positivePriceOnly: false,
+    availability: filter.availability,
+    stock: filter.stock,
+  };
+}
+
+export async function listAdminProducts(db: Db, query: AdminProductsQuery): Promise<AdminProductsResponse> {
+  const pageSize = ADMIN_PRODUCTS_PAGE_SIZE;
+  const { rows, total } = await repo.findAdminProductPage(
+    db,
+    productFilter(query.shop, query),
+    query.sort,
+    pageSize,
+    (query.page - 1) * pageSize,
+  );
+  return { items: rows.map(presentAdminProduct), total, page: query.page, pageSize };
+}
+
+/** A price change as whole numbers: percent to basis points, dollars to cents (both signed). */
+export function centsChange(change: PriceChange): repo.CentsChange {
+  if ('percent' in change) return { basisPoints: 10_000 + Math.round(change.percent * 100) };
+  const negative = change.amount.startsWith('-');
+  const cents = Math.round(Number(change.amount.replace('-', '')) * 100);
+  return { addCents: negative ? -cents : cents };
+}
+
+/**
+ * Runs one bulk action in one transaction and answers how many products it changed. Every change bumps
+ * updated_at (and the catalogue version, by trigger), so shop caches and image URLs refresh.
+ */
+export async function runBulkAction(
+  db: Db,
+  imagesDir: string,
+  shopKey: ShopKey,
+  body: BulkBody,
+): Promise<number> {
+  const shop = SHOPS[shopKey];
+  if (body.action === 'availability' && !shop.hasAvailability) {
+    throw badRequest(`The ${shop.name} has no availability to change.`);
+  }
+  const at = new Date().toISOString();
+  const target = async (trx: Db): Promise<repo.ProductIds> =>
+    body.ids ?? repo.idsMatching(trx, productFilter(shopKey, body.filter!));
+  if (body.action === 'delete') return deleteProducts(db, imagesDir, shopKey, target);
+  return db.transaction().execute(async (trx) => {
+    const ids = await target(trx);
+    switch (body.action) {
+      case 'availability':
+        return repo.setAvailability(trx, shopKey, ids, body.value, at);
+      case 'category':
+        return repo.setCategory(trx, shopKey, ids, body.value, at);
+      case 'price':
+        return shop.hasConditions
+          ? repo.changeConditionPrices(trx, shopKey, ids, centsChange(body.value), at)
+          : repo.changePrices(trx, shopKey, ids, centsChange(body.value), at);
+    }
+  });
+}
+
+/** Deletes the products (their orders stop holding stock, as a single delete does), then their images. */
+async function deleteProducts(
+  db: Db,
+  imagesDir: string,
+  shopKey: ShopKey,
+  target: (trx: Db) => Promise<repo.ProductIds>,
+): Promise<number> {
+  const deleted = await db.transaction().execute(async (trx) => {
+    const ids = await repo.listIds(trx, shopKey, await target(trx));
+    await repo.dropReservationsOf(trx, shopKey, ids, new Date().toISOString());
+    await repo.deleteProducts(trx, shopKey, ids);
+    return ids;
+  });
+  for (const id of deleted) {
+    await images.deleteFolder(await images.productImageDir(imagesDir, shopKey, id));
+  }
+  return deleted.length;
+}
