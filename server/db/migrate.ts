@@ -7,6 +7,7 @@ import * as buying from './migrations/0005_buying.js';
 import * as orderAttention from './migrations/0006_order_attention.js';
 import * as chat from './migrations/0007_chat.js';
 import * as catalogSearchAndVersion from './migrations/0008_catalog_search_and_version.js';
+import * as statementCatalogVersion from './migrations/0009_statement_catalog_version.js';
 
 /** Every migration, in order; both dialects run the same list. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_order_attention': orderAttention,
   '0007_chat': chat,
   '0008_catalog_search_and_version': catalogSearchAndVersion,
+  '0009_statement_catalog_version': statementCatalogVersion,
 };
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.

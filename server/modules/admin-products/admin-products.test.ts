@@ -97,6 +97,10 @@ describe.each(TEST_DIALECTS)('admin products table and bulk actions on %s', (dia
   });
 
   it('raises chosen prices by a percent, rounded to cents, and bumps updated_at', async () => {
+    // The shop's cached catalogue is read first, so the change must invalidate it to show.
+    const shown = async () =>
+      (await call('GET', '/api/catalog?shop=default&q=Lamp%203', undefined, false)).body.items[0].price;
+    expect(await shown()).toBe('30.05');
     const before = await stored('default', 3);
     const result = await call('POST', '/api/admin/bulk?shop=default', {
       ids: [3, 4],
@@ -108,6 +112,7 @@ describe.each(TEST_DIALECTS)('admin products table and bulk actions on %s', (dia
     expect((await stored('default', 4))!.price_cents).toBe(4406); // 4005 × 1.1 = 4405.5 → 4406
     expect((await stored('default', 5))!.price_cents).toBe(5005);
     expect((await stored('default', 3))!.updated_at > before!.updated_at).toBe(true);
+    expect(await shown()).toBe('33.06');
   });
 
   it('lowers prices by an amount but never below 0, for every product a filter matches', async () => {

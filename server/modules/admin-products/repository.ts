@@ -106,20 +106,16 @@ export async function changePrices(
   change: CentsChange,
   at: string,
 ): Promise<number> {
-  const touched = await db
+  const result = await db
     .updateTable('products')
-    .set({ updated_at: at })
+    .set({
+      updated_at: at,
+      price_cents: sql<number>`case when price_cents > 0 then ${changedCents(sql.ref('price_cents'), change)} else price_cents end`,
+    })
     .where('shop', '=', shop)
     .where('id', 'in', ids)
     .executeTakeFirst();
-  await db
-    .updateTable('products')
-    .set({ price_cents: changedCents(sql.ref('price_cents'), change) })
-    .where('shop', '=', shop)
-    .where('id', 'in', ids)
-    .where('price_cents', '>', 0)
-    .execute();
-  return Number(touched.numUpdatedRows);
+  return Number(result.numUpdatedRows);
 }
 
 /**

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../../shared/constants.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import * as searchMigration from '../../db/migrations/0008_catalog_search_and_version.js';
+import * as statementVersionMigration from '../../db/migrations/0009_statement_catalog_version.js';
 import { addProduct } from '../../test/fixtures.js';
 import { adminHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import { foldForSearch, INDEXED_SEARCH_MAX_MATCHES, productPageQueries } from './repository.js';
@@ -180,7 +181,9 @@ describe.each(TEST_DIALECTS)('title search on %s', (dialect) => {
       // PostgreSQL's planner picks the index by cost, which only a large table shows (the bench EXPLAINs
       // the page's queries at 100,000 products); here: the index is there for it to pick.
       const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes
-        where tablename = 'products' and indexname = 'products_title_trgm'`.execute(t.handle.db);
+        where schemaname = current_schema() and tablename = 'products' and indexname = 'products_title_trgm'`.execute(
+        t.handle.db,
+      );
       expect(rows.map((row) => row.indexdef)).toEqual([
         expect.stringMatching(/USING gin \(title_folded \S*gin_trgm_ops\)/),
       ]);
@@ -219,8 +222,10 @@ describe.each(TEST_DIALECTS)('migration 0008 on a populated database, %s', (dial
 
   it('indexes the titles already there', async () => {
     // Back to 0007, a catalogue written there, then forward again as a deployment would.
+    await statementVersionMigration.down(t.handle.db as Kysely<unknown>);
     await searchMigration.down(t.handle.db as Kysely<unknown>);
-    await sql`delete from kysely_migration where name = '0008_catalog_search_and_version'`.execute(
+    await sql`delete from kysely_migration
+      where name in ('0008_catalog_search_and_version', '0009_statement_catalog_version')`.execute(
       t.handle.db,
     );
     await addProduct(t.handle.db, 'default', 1, { title: 'Quiet kettle' });
