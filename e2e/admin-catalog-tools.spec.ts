@@ -4,6 +4,7 @@
  * products screen and the sales dashboard pass axe.
  */
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { adminToken } from './support/api.js';
 import { expectAccessible } from './support/page.js';
 import { saveScreenshot } from './support/screens.js';
@@ -116,4 +117,45 @@ test('the sales dashboard shows its chart and lists, and passes axe', async ({ p
   await expectAccessible(page, 'body', ['light', 'dark']);
   await saveScreenshot(page, 'admin-sales');
   await expectNoSidewaysScroll(page, 'admin-sales');
+});
+
+test('an image upload shows its progress and can be cancelled, and then nothing is added', async ({
+  page,
+  request,
+}) => {
+  await signedInAdmin(page, request);
+  // Noise does not compress: about 3 MB, so the bar has bytes to count.
+  const noise = await sharp(
+    Buffer.from(Array.from({ length: 1000 * 1000 * 3 }, () => Math.floor(Math.random() * 256))),
+    {
+      raw: { width: 1000, height: 1000, channels: 3 },
+    },
+  )
+    .png()
+    .toBuffer();
+  await page.goto('/smartadmin');
+  const idField = page.getByLabel('id', { exact: true });
+  await expect(idField).not.toHaveValue('');
+  const id = await idField.inputValue();
+  await page.getByLabel('title', { exact: true }).fill(`E2E cancelled upload ${Date.now()}`);
+  await page.getByLabel('main category', { exact: true }).fill('E2E');
+  await page.getByLabel('category', { exact: true }).fill('Cancelled');
+  await page
+    .getByLabel('choose images')
+    .setInputFiles([{ name: 'noise.png', mimeType: 'image/png', buffer: noise }]);
+  // The upload is held at the network until the test lets go, as a slow connection would hold it
+  // (held there, Chromium reports no bytes sent: the bar shows it is waiting).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/upload-images', async (route) => {
+    await held;
+    await route.abort().catch(() => undefined);
+  });
+  await page.getByRole('button', { name: 'Add product' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Uploading images' });
+  await expect(bar).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('The upload was cancelled, so the product was not added.')).toBeVisible();
+  release();
+  expect((await request.get(`/api/products/${id}?shop=smart`)).status()).toBe(404);
 });

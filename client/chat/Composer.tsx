@@ -1,7 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_MAX_IMAGES, CHAT_MESSAGE_MAX_LENGTH } from '../../shared/constants.js';
 import { Icon } from '../ui/Icon.js';
-import { uploadChatImage } from './api/uploadChatImage.js';
+import { isAbortError } from '../endpoints/sendWithProgress.js';
+import { UploadProgress } from '../ui/UploadProgress.js';
+import { useUploadProgress } from '../ui/useUploadProgress.js';
+import { uploadChatImages } from './api/uploadChatImage.js';
 import { AttachmentList } from './AttachmentList.js';
 import { canSend } from './chatRules.js';
 import { type ChatClient, newClientMessageId } from './connection/chatClient.js';
@@ -15,6 +18,7 @@ export function Composer({ client, chatId }: { client: ChatClient; chatId: numbe
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const attachments = useAttachments();
+  const upload = useUploadProgress();
   const typing = useTypingSender(client, chatId);
   const textRef = useRef<HTMLTextAreaElement>(null);
   /** The draft's message id: kept across retries of the same draft, so a lost ack cannot double it. */
@@ -29,10 +33,13 @@ export function Composer({ client, chatId }: { client: ChatClient; chatId: numbe
     typing.stop();
     let paths: string[];
     try {
-      paths = await Promise.all(attachments.items.map((item) => uploadChatImage(chatId, item.file)));
-    } catch {
+      const files = attachments.items.map((item) => item.file);
+      paths =
+        files.length === 0 ? [] : await upload.track((controls) => uploadChatImages(chatId, files, controls));
+    } catch (failure) {
       setBusy(false);
-      window.alert('Image upload error'); // docs/product.md §8
+      // Cancelled on purpose: the draft stays as it was, to send or change.
+      if (!isAbortError(failure)) window.alert('Image upload error'); // docs/product.md §8
       return;
     }
     draftId.current ??= newClientMessageId();
@@ -70,6 +77,9 @@ export function Composer({ client, chatId }: { client: ChatClient; chatId: numbe
         <p className={styles.note} role="status">
           A message holds at most {CHAT_MAX_IMAGES} images.
         </p>
+      )}
+      {upload.progress && (
+        <UploadProgress label="Sending images" progress={upload.progress} onCancel={upload.cancel} />
       )}
       {error && (
         <p className={styles.error} role="alert">

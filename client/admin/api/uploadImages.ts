@@ -4,6 +4,7 @@
  */
 import { uploadImagesResponseSchema } from '../../../shared/schemas/admin.js';
 import type { ShopConfig } from '../../../shared/shops.js';
+import type { UploadControls } from '../../ui/useUploadProgress.js';
 import { adminFetchJson } from './adminFetch.js';
 
 export interface NamedImage {
@@ -19,6 +20,8 @@ interface UploadImagesParams {
   forNewProduct?: boolean;
   rate: number;
   images: readonly NamedImage[];
+  /** Progress and cancel for the screen's upload bar. */
+  controls?: UploadControls | undefined;
 }
 
 export async function uploadProductImages({
@@ -27,6 +30,7 @@ export async function uploadProductImages({
   forNewProduct = false,
   rate,
   images,
+  controls,
 }: UploadImagesParams): Promise<string[]> {
   const form = new FormData();
   form.append('productId', productId);
@@ -37,6 +41,7 @@ export async function uploadProductImages({
   const response = await adminFetchJson('/api/upload-images', uploadImagesResponseSchema, {
     method: 'POST',
     form,
+    ...controls,
   });
   return response.images;
 }

@@ -2,6 +2,9 @@ import type { Editor } from '@tiptap/react';
 import type { ChangeEvent } from 'react';
 import type { ShopKey } from '../../../shared/shops.js';
 import { Icon } from '../../ui/Icon.js';
+import { UploadProgress } from '../../ui/UploadProgress.js';
+import { useUploadProgress } from '../../ui/useUploadProgress.js';
+import { isAbortError } from '../../endpoints/sendWithProgress.js';
 import { deleteDescriptionImage } from '../api/tiptapDeleteImage.js';
 import { useUploadDescriptionImageMutation } from '../api/tiptapUploadImage.js';
 import { ToolbarButton } from './ToolbarButton.js';
@@ -25,6 +28,7 @@ export function EditorImageControls({
   isEmpty,
 }: EditorImageControlsProps) {
   const upload = useUploadDescriptionImageMutation();
+  const progress = useUploadProgress();
 
   const uploadImage = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -35,13 +39,15 @@ export function EditorImageControls({
       return;
     }
     upload.mutate(
-      { shop, productId, file },
+      { shop, productId, file, track: progress.track },
       {
         onSuccess: (imageUrl) => {
           const alt = file.name.replace(/\.[^.]+$/, '');
           editor.chain().focus().setImage({ src: imageUrl, alt }).run();
         },
-        onError: (error) => console.error('Could not upload the description image', error),
+        onError: (error) => {
+          if (!isAbortError(error)) console.error('Could not upload the description image', error);
+        },
       },
     );
   };
@@ -67,6 +73,9 @@ export function EditorImageControls({
         <Icon name="image" size={16} />
         <span aria-live="polite">{upload.isPending ? 'Uploading an image...' : 'Insert image'}</span>
       </label>
+      {progress.progress && (
+        <UploadProgress label="Uploading an image" progress={progress.progress} onCancel={progress.cancel} />
+      )}
       {selectedImageSrc && (
         <ToolbarButton label="Delete image" tone="danger" onClick={deleteSelectedImage}>
           Delete image

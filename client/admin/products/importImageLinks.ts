@@ -27,6 +27,8 @@ export async function importImageLinks(
         productId: String(product.id),
         rate: 0,
         images: images.map((file, index) => ({ file, name: `${index + 1}.webp` })),
+        // Cancel stops the product being sent, not only the ones after it.
+        controls: { signal: controls.signal, onProgress: () => {} },
       });
       added += images.length;
     }

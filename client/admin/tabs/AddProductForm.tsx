@@ -7,6 +7,7 @@ import { ProductFields } from '../form/ProductFields.js';
 import { productRequestBody, type ProductFieldName } from '../form/productFields.js';
 import { useProductForm } from '../form/useProductForm.js';
 import { usePendingImages } from '../images/usePendingImages.js';
+import { useUploadProgress } from '../../ui/useUploadProgress.js';
 import { BusyOverlay } from '../ui/BusyOverlay.js';
 import { useAddProductMutation } from './addProductWithImages.js';
 import { FormFooter } from './FormFooter.js';
@@ -26,6 +27,7 @@ export function AddProductForm({ shop, nextId, categories, onStartOver }: AddPro
   const form = useProductForm();
   const pending = usePendingImages();
   const save = useAddProductMutation();
+  const upload = useUploadProgress();
   // The id is the server's next id until the admin types another one.
   const [typedId, setTypedId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,12 +47,14 @@ export function AddProductForm({ shop, nextId, categories, onStartOver }: AddPro
     const body = productRequestBody(shop, 'add', values, form);
     const images = pending.images.map((image) => image.file);
     save.mutate(
-      { shop, id: id.trim(), body, rate: form.rate, images },
+      { shop, id: id.trim(), body, rate: form.rate, images, track: upload.track },
       {
         onSuccess: (outcome) => {
           if (outcome.kind === 'created') {
             window.alert('Product added successfully');
             onStartOver();
+          } else if (outcome.kind === 'upload-cancelled') {
+            setError('The upload was cancelled, so the product was not added.');
           } else if (outcome.kind === 'create-failed') {
             setError(outcome.message);
           } else {
@@ -89,7 +93,9 @@ export function AddProductForm({ shop, nextId, categories, onStartOver }: AddPro
         <OptionsAndImages shop={shop} form={form} pending={pending} pickerLabel="choose images" />
         <FormFooter message={error} submitLabel="Add product" busy={save.isPending} onReset={reset} />
       </ProductFormLayout>
-      {save.isPending && <BusyOverlay message="Attention, item is in progress of being added" />}
+      {save.isPending && (
+        <BusyOverlay message="Attention, item is in progress of being added" upload={upload} />
+      )}
     </form>
   );
 }

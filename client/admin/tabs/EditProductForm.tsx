@@ -7,6 +7,7 @@ import { productRequestBody } from '../form/productFields.js';
 import { useProductForm } from '../form/useProductForm.js';
 import { ExistingImages } from '../images/ExistingImages.js';
 import { usePendingImages } from '../images/usePendingImages.js';
+import { useUploadProgress } from '../../ui/useUploadProgress.js';
 import { BusyOverlay } from '../ui/BusyOverlay.js';
 import { FormFooter } from './FormFooter.js';
 import { OptionsAndImages } from './OptionsAndImages.js';
@@ -27,6 +28,7 @@ export function EditProductForm({ shop, productId, initial, categories, onStartO
   const form = useProductForm(initial);
   const pending = usePendingImages();
   const save = useSaveProductChangesMutation();
+  const upload = useUploadProgress();
   const [notice, setNotice] = useState<string | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -39,11 +41,13 @@ export function EditProductForm({ shop, productId, initial, categories, onStartO
     const body = productRequestBody(shop, 'edit', form.values, form);
     const images = pending.images.map((image) => image.file);
     save.mutate(
-      { shop, id: productId, body, rate: form.rate, images },
+      { shop, id: productId, body, rate: form.rate, images, track: upload.track },
       {
         onSuccess: (outcome) => {
           if (outcome === 'update-failed') window.alert('Error updating the product');
           else if (outcome === 'upload-failed') window.alert('Error uploading new images');
+          else if (outcome === 'upload-cancelled')
+            setNotice('The changes were saved; the new images were not uploaded (cancelled).');
           else {
             onStartOver();
             window.alert('Product updated');
@@ -82,7 +86,7 @@ export function EditProductForm({ shop, productId, initial, categories, onStartO
         <OptionsAndImages shop={shop} form={form} pending={pending} pickerLabel="add images" />
         <FormFooter message={notice} submitLabel="Save changes" busy={save.isPending} onReset={onStartOver} />
       </ProductFormLayout>
-      {save.isPending && <BusyOverlay message="Attention, saving is in progress" />}
+      {save.isPending && <BusyOverlay message="Attention, saving is in progress" upload={upload} />}
     </form>
   );
 }

@@ -8,6 +8,8 @@ import type { ShopConfig } from '../../../shared/shops.js';
 import { addProduct } from '../api/addProduct.js';
 import { adminKeys } from '../api/queryKeys.js';
 import { uploadProductImages } from '../api/uploadImages.js';
+import { isAbortError } from '../../endpoints/sendWithProgress.js';
+import { type TrackUpload, untracked } from '../../ui/useUploadProgress.js';
 import { addUploadNames } from '../images/uploadNames.js';
 
 export interface NewProduct {
@@ -16,10 +18,15 @@ export interface NewProduct {
   body: AdminProductInput;
   rate: number;
   images: readonly Blob[];
+  /** Shows the image upload's progress, with a Cancel button. */
+  track?: TrackUpload | undefined;
 }
 
 export type AddOutcome =
-  { kind: 'created'; id: number } | { kind: 'upload-failed' } | { kind: 'create-failed'; message: string };
+  | { kind: 'created'; id: number }
+  | { kind: 'upload-failed' }
+  | { kind: 'upload-cancelled' }
+  | { kind: 'create-failed'; message: string };
 
 export async function addProductWithImages({
   shop,
@@ -27,18 +34,23 @@ export async function addProductWithImages({
   body,
   rate,
   images,
+  track = untracked,
 }: NewProduct): Promise<AddOutcome> {
   const names = addUploadNames(images.length);
   if (images.length > 0) {
     try {
-      await uploadProductImages({
-        shop,
-        productId: id,
-        forNewProduct: true,
-        rate,
-        images: images.map((file, index) => ({ file, name: names[index] ?? `${index + 1}.webp` })),
-      });
+      await track((controls) =>
+        uploadProductImages({
+          shop,
+          productId: id,
+          forNewProduct: true,
+          rate,
+          images: images.map((file, index) => ({ file, name: names[index] ?? `${index + 1}.webp` })),
+          controls,
+        }),
+      );
     } catch (error) {
+      if (isAbortError(error)) return { kind: 'upload-cancelled' };
       console.error('error loading images', error);
       return { kind: 'upload-failed' };
     }

@@ -8,6 +8,8 @@ import type { ShopConfig } from '../../../shared/shops.js';
 import { editProduct } from '../api/editProduct.js';
 import { adminKeys } from '../api/queryKeys.js';
 import { uploadProductImages } from '../api/uploadImages.js';
+import { isAbortError } from '../../endpoints/sendWithProgress.js';
+import { type TrackUpload, untracked } from '../../ui/useUploadProgress.js';
 import { editUploadNames } from '../images/uploadNames.js';
 
 export interface ProductChanges {
@@ -16,9 +18,11 @@ export interface ProductChanges {
   body: AdminProductInput;
   rate: number;
   images: readonly Blob[];
+  /** Shows the image upload's progress, with a Cancel button. */
+  track?: TrackUpload | undefined;
 }
 
-export type EditOutcome = 'updated' | 'update-failed' | 'upload-failed';
+export type EditOutcome = 'updated' | 'update-failed' | 'upload-failed' | 'upload-cancelled';
 
 export async function saveProductChanges({
   shop,
@@ -26,6 +30,7 @@ export async function saveProductChanges({
   body,
   rate,
   images,
+  track = untracked,
 }: ProductChanges): Promise<EditOutcome> {
   try {
     await editProduct(shop, id, body);
@@ -36,13 +41,17 @@ export async function saveProductChanges({
   if (images.length === 0) return 'updated';
   const names = editUploadNames(images.length, Date.now());
   try {
-    await uploadProductImages({
-      shop,
-      productId: id,
-      rate,
-      images: images.map((file, index) => ({ file, name: names[index] ?? `${index}.webp` })),
-    });
+    await track((controls) =>
+      uploadProductImages({
+        shop,
+        productId: id,
+        rate,
+        images: images.map((file, index) => ({ file, name: names[index] ?? `${index}.webp` })),
+        controls,
+      }),
+    );
   } catch (error) {
+    if (isAbortError(error)) return 'upload-cancelled';
     console.error('Could not upload the new images', error);
     return 'upload-failed';
   }
