@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addProduct, conditions } from '../../test/fixtures.js';
 import { adminHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
@@ -172,6 +174,17 @@ describe.each(TEST_DIALECTS)('admin products table and bulk actions on %s', (dia
       status: 400,
       body: { error: 'The Open Box Store has no availability to change.' },
     });
+  });
+
+  it('deletes chosen products with their image folders', async () => {
+    const folder = path.join(t.config.imagesDir, 'Products', '7');
+    fs.mkdirSync(path.join(folder, 'preview'), { recursive: true });
+    fs.writeFileSync(path.join(folder, '1.webp'), 'image');
+    const result = await call('POST', '/api/admin/bulk?shop=default', { ids: [7, 8], action: 'delete' });
+    expect(result.body).toEqual({ changed: 2 });
+    expect(fs.existsSync(folder)).toBe(false);
+    expect(await stored('default', 7)).toBeUndefined();
+    expect(await stored('default', 9)).toBeDefined();
   });
 
   it('deletes by filter in one go, leaving the rest', async () => {

@@ -51,7 +51,13 @@ describe.each(TEST_DIALECTS)('CSV export and import on %s', (dialect) => {
       rate: 4,
       image_count: 2,
     });
-    await addProduct(db(), 'default', 2, { title: 'Écran', availability: 'NO', image_count: 0 });
+    await addProduct(db(), 'default', 2, {
+      title: '=HYPERLINK("https://evil.example","Écran")',
+      category: '-20% deals',
+      main_category: "'=literally",
+      availability: 'NO',
+      image_count: 0,
+    });
     await addProduct(
       db(),
       'ayz',
@@ -71,6 +77,8 @@ describe.each(TEST_DIALECTS)('CSV export and import on %s', (dialect) => {
     expect(csv).toContain(
       'http://localhost:80/images/Products/1/1.webp http://localhost:80/images/Products/1/2.webp',
     );
+    // A spreadsheet must not run a cell as a formula (CSV injection): such cells start with '.
+    expect(csv).toContain(`2,"'=HYPERLINK(""https://evil.example"",""Écran"")",''=literally,'-20% deals,`);
     const openbox = await exportCsv('ayz');
     expect(openbox.split('\n')[0]).toContain(
       'acceptable_condition_price,acceptable_condition_available_quantity',

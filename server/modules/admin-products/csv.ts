@@ -30,6 +30,31 @@ function conditionsById(rows: readonly ProductConditionRow[]): Map<number, Produ
   return byId;
 }
 
+/**
+ * Cells escaped against formulas: csv-stringify's escape_formulas puts ' before a cell starting with
+ * = + - @ (or a tab); the export puts one more before a stored value that already starts with ' and
+ * then such a character. The import takes exactly one ' off every cell of that shape, so each value
+ * comes back as stored, whatever its quotes.
+ */
+const ESCAPED_FORMULA = /^'+[-=+@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** A stored value that already looks escaped keeps its own ' through the round trip (one more goes on). */
+function keepLiteralQuotes(record: Record<string, string>): Record<string, string> {
+  const cells: Record<string, string> = {};
+  for (const [column, value] of Object.entries(record)) {
+    cells[column] = ESCAPED_FORMULA.test(value) ? `'${value}` : value;
+  }
+  return cells;
+}
+
+function unescapeFormulas(record: Record<string, string>): Record<string, string> {
+  const cells: Record<string, string> = {};
+  for (const [column, value] of Object.entries(record)) {
+    cells[column] = ESCAPED_FORMULA.test(value) ? value.slice(1) : value;
+  }
+  return cells;
+}
+
 /** Every product of the shop as CSV text, a page of rows at a time. */
 export function exportProducts(db: Db, shopKey: ShopKey, origin: string): Readable {
   const columns = csvColumns(shopKey);
@@ -48,12 +73,14 @@ export function exportProducts(db: Db, shopKey: ShopKey, origin: string): Readab
           )
         : new Map<number, ProductConditionRow[]>();
       for (const product of page) {
-        yield productRecord(shopKey, product, conditions.get(product.id) ?? [], origin);
+        yield keepLiteralQuotes(productRecord(shopKey, product, conditions.get(product.id) ?? [], origin));
       }
       afterId = page.at(-1)!.id;
     }
   }
-  return Readable.from(records()).pipe(stringify({ header: true, columns }));
+  // escape_formulas: a cell starting with = + - @ (or a tab) gets a leading ' so a spreadsheet shows it
+  // as text instead of running it as a formula (CSV injection); the import takes that ' off again.
+  return Readable.from(records()).pipe(stringify({ header: true, columns, escape_formulas: true }));
 }
 
 /** Thrown inside the import's transaction to roll the whole file back with its report. */
@@ -261,7 +288,7 @@ export async function importProducts(
         const line = lastLine + 1 + (info.empty_lines - emptyLines);
         lastLine = info.lines;
         emptyLines = info.empty_lines;
-        batch.push({ line, record });
+        batch.push({ line, record: unescapeFormulas(record) });
         if (batch.length === IMPORT_BATCH) {
           await importer.batch(batch);
           batch = [];
