@@ -14,7 +14,8 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import { countProducts } from '../server/modules/catalog/repository.js';
 import { exportProducts, importProducts } from '../server/modules/admin-products/csv.js';
-import { runBulkAction } from '../server/modules/admin-products/service.js';
+import { listAdminProducts, runBulkAction } from '../server/modules/admin-products/service.js';
+import type { AdminProductsQuery } from '../shared/schemas/adminProducts.js';
 import { openBenchCatalog } from './catalog-data.js';
 
 const total = 100_000;
@@ -46,7 +47,30 @@ async function measure<T>(
   );
 }
 
+/** The products table's page for a query: p50 and p99 of 30 calls after one warm-up. */
+async function tablePage(name: string, query: Partial<AdminProductsQuery>): Promise<void> {
+  const full: AdminProductsQuery = { shop: 'default', q: '', sort: 'id', page: 1, ...query };
+  await listAdminProducts(db, full);
+  const times: number[] = [];
+  for (let i = 0; i < 30; i += 1) {
+    const start = performance.now();
+    await listAdminProducts(db, full);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+  console.log(
+    `${`products table, ${name}`.padEnd(46)} p50 ${at(0.5).padStart(6)} ms   p99 ${at(0.99).padStart(6)} ms`,
+  );
+}
+
 console.log(`${handle.dialect}, ${await countProducts(db)} products`);
+await tablePage('by id, page 1', {});
+await tablePage('by id, page 1000', { page: 1000 });
+await tablePage('title order, search "item 12"', { sort: 'title', q: 'item 12' });
+await tablePage('price high to low, a category', { sort: 'price_desc', category: 'Audio 3' });
+await tablePage('recently changed (no index)', { sort: 'updated' });
+await tablePage('unavailable, by id', { availability: 'NO' });
 await measure(
   'export (csv-stringify, streamed)',
   async () => {

@@ -60,7 +60,7 @@ test('imports a CSV after fixing its bad row, raises 30 prices by 10 %, and dele
   await expect(problems.getByRole('row').nth(1)).toContainText('8');
   await expect(problems.getByRole('row').nth(1)).toContainText('price');
   await expect(page.getByRole('button', { name: /^Import \d+ products$/ })).toHaveCount(0);
-  await expectAccessible(page, 'body', ['light']);
+  await expectAccessible(page, 'body', ['light', 'dark']);
 
   await fileInput.setInputFiles({
     name: 'fixed.csv',

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { SalesResponse } from '../../../shared/schemas/adminProducts.js';
+import { useDocumentTheme } from './useDocumentTheme.js';
 import styles from './Sales.module.css';
 
 const HEIGHT = 280;
@@ -9,6 +10,8 @@ const HEIGHT = 280;
 /** Orders (bars) and paid revenue (line) per day, drawn by uPlot on a canvas sized to its container. */
 export function SalesChart({ days }: { days: SalesResponse['days'] }) {
   const box = useRef<HTMLDivElement>(null);
+  // Its colours come from the theme's CSS variables when drawn: a theme switch draws it again.
+  const theme = useDocumentTheme();
   useEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -58,7 +61,7 @@ export function SalesChart({ days }: { days: SalesResponse['days'] }) {
       resize.disconnect();
       chart.destroy();
     };
-  }, [days]);
+  }, [days, theme]);
 
   return <div ref={box} className={styles.chart} role="img" aria-label={chartSummary(days)} />;
 }
