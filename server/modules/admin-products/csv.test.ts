@@ -186,6 +186,14 @@ describe.each(TEST_DIALECTS)('CSV export and import on %s', (dialect) => {
         error: expect.stringMatching(/^is not a column of the Referrals Shop CSV/),
       },
     ]);
+    for (const empty of ['', '\n\n', '\uFEFF']) {
+      expect((await importCsv('default', empty, false)).body).toEqual({
+        created: 0,
+        updated: 0,
+        imageLinks: [],
+        errors: [{ line: 1, field: '', error: 'is empty: the file needs a header row naming its columns' }],
+      });
+    }
     const broken = await importCsv('default', 'id,title\n1,"Lamp\n2,Other', false);
     expect(broken.body.errors).toEqual([
       { line: expect.any(Number), field: '', error: expect.stringMatching(/^is not valid CSV/) },

@@ -259,6 +259,7 @@ export async function importProducts(
     const importer = new Importer(scope, shopKey, options.origin, !options.dryRun);
     await importer.start();
     let header: ImportError[] = [];
+    let sawHeader = false;
     const parser = body.pipe(
       parse({
         bom: true,
@@ -266,6 +267,7 @@ export async function importProducts(
         skip_empty_lines: true,
         max_record_size: 1_000_000,
         columns: (names: string[]) => {
+          sawHeader = true;
           header = headerErrors(
             shopKey,
             names.map((name) => name.trim()),
@@ -300,6 +302,13 @@ export async function importProducts(
       importer.report.errors.push(parseFailure(error));
     }
     if (header.length > 0) importer.report.errors = header;
+    if (!sawHeader && importer.report.errors.length === 0) {
+      importer.report.errors.push({
+        line: 1,
+        field: '',
+        error: 'is empty: the file needs a header row naming its columns',
+      });
+    }
     if (!options.dryRun && importer.report.errors.length > 0) throw new RolledBack(importer.report);
     return importer.report;
   };
