@@ -86,7 +86,14 @@ await measure(
 );
 await measure(
   'bulk price +10 % (every product)',
-  () => runBulkAction(db, work, 'default', { filter: { q: '' }, action: 'price', value: { percent: 10 } }),
+  () =>
+    runBulkAction(
+      db,
+      work,
+      'default',
+      { filter: { q: '' }, action: 'price', value: { percent: 10 } },
+      console,
+    ),
   (changed) => `${changed} changed`,
 );
 // A change of every row leaves PostgreSQL a dead copy of each until vacuum: do what autovacuum would

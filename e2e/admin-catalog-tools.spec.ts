@@ -67,9 +67,9 @@ test('imports a CSV after fixing its bad row, raises 30 prices by 10 %, and dele
     mimeType: 'text/csv',
     buffer: Buffer.from(csv(stamp, false)),
   });
-  await expect(page.getByText('The file is ready: 30 new, 0 updated.')).toBeVisible();
+  await expect(page.getByText('The file is ready: 30 new, 0 updated, 0 unchanged.')).toBeVisible();
   await page.getByRole('button', { name: 'Import 30 products' }).click();
-  await expect(page.getByText('Imported: 30 new, 0 updated.')).toBeVisible();
+  await expect(page.getByText('Imported: 30 new, 0 updated, 0 unchanged.')).toBeVisible();
 
   await page.getByLabel('Search titles').fill(`E2E Bulk ${stamp}`);
   const table = page.getByRole('table', { name: 'Products of the Smart Shop' });

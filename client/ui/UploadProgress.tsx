@@ -20,9 +20,10 @@ export function UploadProgress({ label, progress, onCancel }: UploadProgressProp
         max={100}
         {...(percent === null ? {} : { value: percent })}
       />
-      <span className={styles.label} aria-live="polite">
-        {label}
-        {percent === null ? '…' : ` ${percent}%`}
+      {/* The label is announced once; the bar carries the percent for whoever asks, unannounced. */}
+      <span className={styles.label}>
+        <span role="status">{label}</span>
+        <span aria-hidden="true">{percent === null ? '…' : ` ${percent}%`}</span>
       </span>
       <button type="button" className={styles.cancel} onClick={onCancel}>
         Cancel

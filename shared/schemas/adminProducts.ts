@@ -152,6 +152,8 @@ export type ImportError = z.infer<typeof importErrorSchema>;
 export const importResponseSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
+  /** Rows that say exactly what is stored: not written. */
+  unchanged: z.number().int(),
   errors: z.array(importErrorSchema),
   /** Image links of the file that are not already the product's own images: the admin fetches them next. */
   imageLinks: z.array(z.object({ id: z.number().int(), links: z.array(z.string()) })),

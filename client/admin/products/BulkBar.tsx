@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { AdminProductsQuery, BulkBody } from '../../../shared/schemas/adminProducts.js';
+import { useEffect, useRef, useState } from 'react';
+import type { BulkBody } from '../../../shared/schemas/adminProducts.js';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { useBulkAction } from '../api/bulkAction.js';
 import controls from '../ui/Controls.module.css';
@@ -10,7 +10,6 @@ import styles from './Products.module.css';
 
 interface BulkBarProps {
   shop: ShopConfig;
-  query: AdminProductsQuery;
   selection: Selection;
   total: number;
   onSelectAll: () => void;
@@ -18,7 +17,7 @@ interface BulkBarProps {
 }
 
 /** What is chosen, the action and its value, and a confirmation with the count before anything changes. */
-export function BulkBar({ shop, query, selection, total, onSelectAll, onDone }: BulkBarProps) {
+export function BulkBar({ shop, selection, total, onSelectAll, onDone }: BulkBarProps) {
   const bulk = useBulkAction(shop.key);
   const [draft, setDraft] = useState<BulkDraft>(initialDraft);
   const [asking, setAsking] = useState(false);
@@ -26,12 +25,20 @@ export function BulkBar({ shop, query, selection, total, onSelectAll, onDone }: 
   const count = selectedCount(selection, total);
   const planned = draftAction(draft);
 
+  const applyButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  // Focus goes to the question when it opens, and back to Apply when it closes.
+  useEffect(() => {
+    if (asking) confirmButton.current?.focus();
+    else if (wasAsking.current) applyButton.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+
   const run = () => {
     if (!('action' in planned)) return;
-    const { q, category, availability, stock } = query;
-    const target = selection.allMatching
-      ? { filter: { q, category, availability, stock } }
-      : { ids: [...selection.ids] };
+    // "All matching" goes with the filter it was chosen under (the screen drops it if that changes).
+    const target = selection.allMatching ? { filter: selection.allMatching } : { ids: [...selection.ids] };
     bulk.mutate({ ...target, ...planned.action } as BulkBody, {
       onSuccess: ({ changed }) => {
         setMessage(`Changed ${changed} product${changed === 1 ? '' : 's'}.`);
@@ -63,6 +70,7 @@ export function BulkBar({ shop, query, selection, total, onSelectAll, onDone }: 
       {'problem' in planned && count > 0 && <p className={controls.hint}>{planned.problem}</p>}
       {!asking ? (
         <button
+          ref={applyButton}
           type="button"
           className={`${controls.button} ${controls.primary}`}
           disabled={count === 0 || !('action' in planned)}
@@ -74,9 +82,15 @@ export function BulkBar({ shop, query, selection, total, onSelectAll, onDone }: 
           Apply…
         </button>
       ) : (
-        <div role="alertdialog" aria-label="Confirm bulk change" className={styles.confirm}>
-          <p>{confirmationSentence(draft, count)}</p>
+        <div
+          role="alertdialog"
+          aria-label="Confirm bulk change"
+          aria-describedby="bulk-question"
+          className={styles.confirm}
+        >
+          <p id="bulk-question">{confirmationSentence(draft, count)}</p>
           <button
+            ref={confirmButton}
             type="button"
             className={`${controls.button} ${draft.kind === 'delete' ? controls.danger : controls.primary}`}
             disabled={bulk.isPending}

@@ -26,6 +26,8 @@ export function CsvTools({ shop }: { shop: ShopConfig }) {
 
   const send = async (file: File, dryRun: boolean) => {
     setMessage('');
+    // A new check replaces the last one's result: a failed check must not leave an older file importable.
+    if (dryRun) setStep({ kind: 'idle' });
     setLabel(dryRun ? `Checking ${file.name}` : `Importing ${file.name}`);
     try {
       const report = await upload.track((c) => importCsv(shop.key, file, dryRun, c));

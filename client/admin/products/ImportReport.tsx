@@ -5,9 +5,9 @@ import styles from './Products.module.css';
 export function ImportReport({ report, dryRun }: { report: ImportResponse; dryRun: boolean }) {
   if (report.errors.length === 0) {
     return (
-      <p className={styles.reportOk}>
+      <p className={styles.reportOk} role="status">
         {dryRun ? 'The file is ready: ' : 'Imported: '}
-        {report.created} new, {report.updated} updated.
+        {report.created} new, {report.updated} updated, {report.unchanged} unchanged.
       </p>
     );
   }

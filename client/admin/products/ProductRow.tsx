@@ -33,7 +33,7 @@ export function ProductRow({ shop, product, selected, onToggle }: ProductRowProp
             loading="lazy"
           />
         ) : (
-          <span className={styles.noPreview} aria-label="No image" />
+          <span className={styles.noPreview} role="img" aria-label="No image" />
         )}
       </td>
       <td className={styles.number}>{product.id}</td>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ADMIN_PRODUCT_SORTS,
   type AdminProductSort,
@@ -29,12 +29,23 @@ interface ProductsFiltersProps {
 export function ProductsFilters({ shop, query, onChange }: ProductsFiltersProps) {
   const categories = useCategoriesQuery(shop.key);
   const [text, setText] = useState(query.q);
-  useEffect(() => setText(query.q), [query.q]);
+  // The search this box last sent: a q that differs came from elsewhere (Back, a link) and replaces
+  // the text; the box's own search arriving must not undo what was typed since.
+  const sent = useRef(query.q);
   useEffect(() => {
-    if (text.trim() === query.q) return;
-    const timer = setTimeout(() => onChange({ ...query, q: text.trim() }), 300);
+    if (query.q !== sent.current) setText(query.q);
+    sent.current = query.q;
+  }, [query.q]);
+  const latest = useRef({ query, onChange });
+  latest.current = { query, onChange };
+  useEffect(() => {
+    if (text.trim() === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = text.trim();
+      latest.current.onChange({ ...latest.current.query, q: text.trim() });
+    }, 300);
     return () => clearTimeout(timer);
-  }, [text, query, onChange]);
+  }, [text]);
 
   const set = (changes: Partial<AdminProductsQuery>) => onChange({ ...query, ...changes });
   const sorts = ADMIN_PRODUCT_SORTS.filter((sort) => sort !== 'stock' || shop.hasConditions);

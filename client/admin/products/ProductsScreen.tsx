@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ShopConfig } from '../../../shared/shops.js';
 import type { AdminProductsQuery } from '../../../shared/schemas/adminProducts.js';
 import { useSearchParams } from '../../app/router.js';
@@ -11,7 +11,7 @@ import { ProductsFilters } from './ProductsFilters.js';
 import { ProductsHeader } from './ProductsHeader.js';
 import { ProductsTable } from './ProductsTable.js';
 import { productsQueryFrom, productsSearchFor } from './productsQuery.js';
-import { emptySelection, type Selection } from './selection.js';
+import { emptySelection, filterKey, selectAllMatching, type Selection } from './selection.js';
 import styles from './Products.module.css';
 
 /**
@@ -25,11 +25,12 @@ export function ProductsScreen({ shop }: { shop: ShopConfig }) {
   const [selection, setSelection] = useState<Selection>(emptySelection);
 
   const showPage = (page: number) => setParams(productsSearchFor({ ...query, page }));
-  const filter = (next: AdminProductsQuery) => {
-    setParams(productsSearchFor({ ...next, page: 1 }));
-    // A new filter is a new set of products: what was chosen under the old one is not carried over.
-    setSelection(emptySelection);
-  };
+  const filter = (next: AdminProductsQuery) => setParams(productsSearchFor({ ...next, page: 1 }));
+  // A new filter (typed, or by Back and Forward) is a new set of products: nothing chosen carries over.
+  const key = filterKey(query);
+  useEffect(() => setSelection(emptySelection), [key]);
+  // While another page or filter loads, the count in hand is the old one's: nothing to choose all of.
+  const settled = products.data !== undefined && !products.isPlaceholderData;
 
   return (
     <main className={panel.page}>
@@ -38,10 +39,9 @@ export function ProductsScreen({ shop }: { shop: ShopConfig }) {
       <ProductsFilters shop={shop} query={query} onChange={filter} />
       <BulkBar
         shop={shop}
-        query={query}
         selection={selection}
-        total={products.data?.total ?? 0}
-        onSelectAll={() => setSelection({ ids: new Set(), allMatching: true })}
+        total={settled ? products.data.total : 0}
+        onSelectAll={() => setSelection(selectAllMatching(query))}
         onDone={() => setSelection(emptySelection)}
       />
       <ProductsTable shop={shop} products={products} selection={selection} onSelect={setSelection} />

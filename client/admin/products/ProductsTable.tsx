@@ -19,7 +19,7 @@ export function ProductsTable({ shop, products, selection, onSelect }: ProductsT
   const { items } = products.data;
   if (items.length === 0) return <p className={styles.loading}>No products match.</p>;
   const pageIds = items.map((item) => item.id);
-  const pageTicked = selection.allMatching || pageIds.every((id) => selection.ids.has(id));
+  const pageTicked = selection.allMatching !== null || pageIds.every((id) => selection.ids.has(id));
 
   return (
     <div className={styles.tableWrap} aria-busy={products.isPlaceholderData}>
@@ -50,8 +50,8 @@ export function ProductsTable({ shop, products, selection, onSelect }: ProductsT
               key={item.id}
               shop={shop}
               product={item}
-              selected={selection.allMatching || selection.ids.has(item.id)}
-              onToggle={() => onSelect(toggleId(selection, item.id))}
+              selected={selection.allMatching !== null || selection.ids.has(item.id)}
+              onToggle={() => onSelect(toggleId(selection, item.id, pageIds))}
             />
           ))}
         </tbody>

@@ -7,7 +7,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * a bulk price change of 100,000 products took minutes (quadratic). Statement triggers with transition
  * tables see every row the statement wrote and bump each changed shop once, under the same rule: only
  * a real change counts (the stock lock's no-op UPDATE does not), and a view count alone does not.
- * SQLite keeps its row triggers: it has no row versions to step over (a bulk change there takes < 1 s).
+ * A writer of many statements (the CSV import: two or three per row) sets the transaction-local
+ * `storefront.defer_catalog_version` and bumps once itself, or its statements' upserts of the one
+ * version row would add up the same way. SQLite keeps its row triggers: it has no row versions to step over (a bulk change there takes < 1 s).
  */
 const TABLES = ['products', 'product_conditions'] as const;
 
@@ -27,6 +29,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         : sql`o.shop = n.shop and o.product_id = n.product_id and o.condition = n.condition`;
     await sql`create function ${sql.id(`${table}_bump_catalog_version`)}() returns trigger language plpgsql as $$
       begin
+        -- A long writer (the CSV import) defers the bumps and bumps once itself before committing.
+        if current_setting('storefront.defer_catalog_version', true) = 'on' then
+          return null;
+        end if;
         if tg_op = 'INSERT' then
           insert into catalog_versions (shop, version) select distinct shop, 1 from new_rows
             on conflict (shop) do update set version = catalog_versions.version + 1;

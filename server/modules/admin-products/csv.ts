@@ -2,7 +2,7 @@
  * CSV export and import of a shop's catalogue, both streamed: the export walks the shop in id order a
  * page at a time, the import reads the body a batch of rows at a time, so neither holds the file.
  */
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { parse, type Info } from 'csv-parse';
 import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
@@ -11,7 +11,6 @@ import type { ImportError, ImportResponse } from '../../../shared/schemas/adminP
 import { MAX_PRODUCT_ID, productIdSchema } from '../../../shared/schemas/common.js';
 import { SHOPS, type ShopKey } from '../../../shared/shops.js';
 import type { Database, NewProductRow, ProductConditionRow, ProductRow } from '../../db/types.js';
-import { HttpError } from '../../http/errors.js';
 import { conditionRows, productColumns } from '../admin-catalog/service.js';
 import * as catalogRepo from '../catalog/repository.js';
 import { csvColumns, IMAGE_URLS_COLUMN, newImageLinks, productRecord } from './csv-columns.js';
@@ -80,7 +79,10 @@ export function exportProducts(db: Db, shopKey: ShopKey, origin: string): Readab
   }
   // escape_formulas: a cell starting with = + - @ (or a tab) gets a leading ' so a spreadsheet shows it
   // as text instead of running it as a formula (CSV injection); the import takes that ' off again.
-  return Readable.from(records()).pipe(stringify({ header: true, columns, escape_formulas: true }));
+  const csv = stringify({ header: true, columns, escape_formulas: true });
+  // pipeline, not pipe: a failing query ends the download with an error instead of an unhandled one.
+  pipeline(Readable.from(records()), csv, () => undefined);
+  return csv;
 }
 
 /** Thrown inside the import's transaction to roll the whole file back with its report. */
@@ -101,10 +103,12 @@ function headerErrors(shopKey: ShopKey, header: readonly string[]): ImportError[
   const errors: ImportError[] = [];
   const seen = new Set<string>();
   for (const column of header) {
+    // A few say what is wrong; a header of thousands of stray columns must not make a huge answer.
+    if (errors.length === 20) break;
     if (!known.has(column)) {
       errors.push({
         line: 1,
-        field: column,
+        field: column.slice(0, 100),
         error: `is not a column of the ${SHOPS[shopKey].name} CSV (its columns: ${[...known].join(', ')})`,
       });
     } else if (seen.has(column)) {
@@ -123,7 +127,7 @@ function headerErrors(shopKey: ShopKey, header: readonly string[]): ImportError[
 }
 
 class Importer {
-  readonly report: ImportResponse = { created: 0, updated: 0, errors: [], imageLinks: [] };
+  readonly report: ImportResponse = { created: 0, updated: 0, unchanged: 0, errors: [], imageLinks: [] };
   /** The line each id was first seen on: an id twice in one file is a mistake. */
   private readonly seen = new Map<number, number>();
   private nextId = 0;
@@ -206,19 +210,19 @@ class Importer {
         ? []
         : newImageLinks(imageCell, this.shopKey, id, stored?.image_count ?? 0);
     if (links.length > 0) this.report.imageLinks.push({ id, links });
+    const columns = productColumns(shop, parsed.data);
+    const rows = conditionRows(shop, parsed.data);
+    // A row the file leaves as stored is not written: its updated_at (and the shop's caches) stay.
+    if (stored && isUnchanged(stored, conditions, columns, rows)) {
+      this.report.unchanged += 1;
+      return;
+    }
     if (stored) this.report.updated += 1;
     else this.report.created += 1;
     if (!this.write || this.report.errors.length > 0) return;
     const now = new Date().toISOString();
-    const columns = productColumns(shop, parsed.data);
     if (stored) {
-      await catalogRepo.updateProduct(
-        this.db,
-        this.shopKey,
-        id,
-        { ...columns, updated_at: now },
-        conditionRows(shop, parsed.data),
-      );
+      await catalogRepo.updateProduct(this.db, this.shopKey, id, { ...columns, updated_at: now }, rows);
       return;
     }
     const product: NewProductRow = {
@@ -231,8 +235,33 @@ class Importer {
       created_at: now,
       updated_at: now,
     };
-    await catalogRepo.insertProduct(this.db, product, conditionRows(shop, parsed.data));
+    await catalogRepo.insertProduct(this.db, product, rows);
   }
+}
+
+/** Whether a checked row says exactly what is stored for the product. */
+function isUnchanged(
+  stored: ProductRow,
+  storedConditions: readonly ProductConditionRow[],
+  columns: ReturnType<typeof productColumns>,
+  conditions: readonly catalogRepo.ConditionInput[],
+): boolean {
+  // The open box's price column is derived from its conditions, which are compared below.
+  const derived = conditions.length > 0 ? ['price_cents'] : [];
+  const sameColumns = (Object.keys(columns) as (keyof typeof columns)[])
+    .filter((key) => !derived.includes(key))
+    .every((key) => stored[key] === columns[key]);
+  return (
+    sameColumns &&
+    conditions.every((wanted) => {
+      const row = storedConditions.find((c) => c.condition === wanted.condition);
+      return (
+        row !== undefined &&
+        row.price_cents === wanted.price_cents &&
+        row.available_quantity === wanted.available_quantity
+      );
+    })
+  );
 }
 
 /** How a CSV the parser refused reads to the operator. */
@@ -258,6 +287,7 @@ export async function importProducts(
   const run = async (scope: Db): Promise<ImportResponse> => {
     const importer = new Importer(scope, shopKey, options.origin, !options.dryRun);
     await importer.start();
+    if (!options.dryRun) await catalogRepo.deferCatalogVersionBumps(scope);
     let header: ImportError[] = [];
     let sawHeader = false;
     const parser = body.pipe(
@@ -298,7 +328,8 @@ export async function importProducts(
       }
       if (header.length === 0) await importer.batch(batch);
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      // csv-parse's own errors say what is wrong with the file; anything else is not the file's fault.
+      if (!String((error as { code?: unknown }).code ?? '').startsWith('CSV_')) throw error;
       importer.report.errors.push(parseFailure(error));
     }
     if (header.length > 0) importer.report.errors = header;
@@ -310,6 +341,7 @@ export async function importProducts(
       });
     }
     if (!options.dryRun && importer.report.errors.length > 0) throw new RolledBack(importer.report);
+    if (!options.dryRun) await catalogRepo.bumpCatalogVersion(scope, shopKey);
     return importer.report;
   };
   if (options.dryRun) return run(db);
@@ -317,7 +349,9 @@ export async function importProducts(
     return await db.transaction().execute(run);
   } catch (error) {
     // Nothing was written: the counts say so, the errors say why.
-    if (error instanceof RolledBack) return { ...error.report, created: 0, updated: 0, imageLinks: [] };
+    if (error instanceof RolledBack) {
+      return { ...error.report, created: 0, updated: 0, unchanged: 0, imageLinks: [] };
+    }
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 /** SQL of the admin's products table and bulk actions. Every function takes the database or a transaction. */
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
 import type { Database, ProductConditionRow, ProductRow } from '../../db/types.js';
 import { productsMatching, type ProductFilter } from '../catalog/repository.js';
@@ -50,6 +50,23 @@ export async function idsMatching(db: Db, filter: ProductFilter): Promise<Produc
   return (await productsMatching(db, filter)).select('products.id');
 }
 
+/**
+ * Takes the products' rows first, in id order, as purchases and stock releases take a product's row
+ * before its conditions or orders: a bulk change that writes conditions or orders first could wait on a
+ * buyer who waits on it, and PostgreSQL would abort one as a deadlock. SQLite has one writer at a time.
+ */
+export async function lockProducts(db: Db, shop: string, ids: ProductIds): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await db
+    .selectFrom('products')
+    .select('id')
+    .where('shop', '=', shop)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 export async function setAvailability(
   db: Db,
   shop: string,
@@ -86,8 +103,9 @@ export async function setCategory(
 export type CentsChange = { basisPoints: number } | { addCents: number };
 
 /**
- * The new price of `column` in SQL, integer arithmetic only so both databases round alike: half a cent
- * rounds up, never below 0, never above the largest price. bigint because cents × basis points
+ * The new price of `column` (a positive price) in SQL, integer arithmetic only so both databases round
+ * alike: half a cent rounds up, never below one cent (0 means "no price", which a later raise would skip
+ * for good), never above the largest price. bigint because cents × basis points
  * outgrows PostgreSQL's integer.
  */
 function changedCents(column: RawBuilder<unknown>, change: CentsChange): RawBuilder<number> {
@@ -95,7 +113,7 @@ function changedCents(column: RawBuilder<unknown>, change: CentsChange): RawBuil
     'basisPoints' in change
       ? sql`(cast(${column} as bigint) * ${sql.lit(change.basisPoints)} + 5000) / 10000`
       : sql`(cast(${column} as bigint) + ${sql.lit(change.addCents)})`;
-  return sql<number>`case when ${next} < 0 then 0 when ${next} > ${sql.lit(MAX_PRICE_CENTS)} then ${sql.lit(MAX_PRICE_CENTS)} else ${next} end`;
+  return sql<number>`case when ${next} < 1 then 1 when ${next} > ${sql.lit(MAX_PRICE_CENTS)} then ${sql.lit(MAX_PRICE_CENTS)} else ${next} end`;
 }
 
 /** Affiliate shops: every positive price changes (0 means the product shows no price, and stays so). */

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminProductsQuerySchema,
@@ -47,7 +51,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/bulk',
     { schema: { querystring: bulkQuerySchema, body: bulkBodySchema, response: { 200: bulkResponseSchema } } },
     async (request) => ({
-      changed: await runBulkAction(db, config.imagesDir, request.query.shop, request.body),
+      changed: await runBulkAction(db, config.imagesDir, request.query.shop, request.body, request.log),
     }),
   );
 
@@ -74,12 +78,19 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(request.body instanceof Readable)) {
         throw new HttpError(415, 'Send the CSV file as the request body with Content-Type text/csv.');
       }
-      const limited = request.body.pipe(limitBytes(IMPORT_MAX_BYTES));
-      request.body.on('error', (error) => limited.destroy(error));
-      return importProducts(db, request.query.shop, limited, {
-        dryRun: request.query.dryRun === 'true',
-        origin: publicOrigin(config, request),
-      });
+      // The whole file is received before the import starts, so its transaction lasts as long as the
+      // rows take to write, not as long as a slow upload takes to arrive.
+      const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'storefront-import-'));
+      const file = path.join(folder, 'import.csv');
+      try {
+        await pipeline(request.body, limitBytes(IMPORT_MAX_BYTES), fs.createWriteStream(file));
+        return await importProducts(db, request.query.shop, fs.createReadStream(file), {
+          dryRun: request.query.dryRun === 'true',
+          origin: publicOrigin(config, request),
+        });
+      } finally {
+        await fs.promises.rm(folder, { recursive: true, force: true });
+      }
     },
   );
 };

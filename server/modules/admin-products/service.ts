@@ -25,7 +25,8 @@ function productFilter(shop: ShopKey, filter: AdminProductFilter): ProductFilter
     category: filter.category,
     positivePriceOnly: false,
     availability: filter.availability,
-    stock: filter.stock,
+    // Only the open box keeps stock; elsewhere every product has 0 and "out of stock" would match all.
+    stock: SHOPS[shop].hasConditions ? filter.stock : undefined,
   };
 }
 
@@ -53,11 +54,17 @@ export function centsChange(change: PriceChange): repo.CentsChange {
  * Runs one bulk action in one transaction and answers how many products it changed. Every change bumps
  * updated_at (and the catalogue version, by trigger), so shop caches and image URLs refresh.
  */
+/** Where a bulk delete reports an image folder it could not remove (the request's logger). */
+export interface WarningLog {
+  warn(details: object, message: string): void;
+}
+
 export async function runBulkAction(
   db: Db,
   imagesDir: string,
   shopKey: ShopKey,
   body: BulkBody,
+  log: WarningLog,
 ): Promise<number> {
   const shop = SHOPS[shopKey];
   if (body.action === 'availability' && !shop.hasAvailability) {
@@ -66,7 +73,7 @@ export async function runBulkAction(
   const at = new Date().toISOString();
   const target = async (trx: Db): Promise<repo.ProductIds> =>
     body.ids ?? repo.idsMatching(trx, productFilter(shopKey, body.filter!));
-  if (body.action === 'delete') return deleteProducts(db, imagesDir, shopKey, target);
+  if (body.action === 'delete') return deleteProducts(db, imagesDir, shopKey, target, log);
   return db.transaction().execute(async (trx) => {
     const ids = await target(trx);
     switch (body.action) {
@@ -75,9 +82,9 @@ export async function runBulkAction(
       case 'category':
         return repo.setCategory(trx, shopKey, ids, body.value, at);
       case 'price':
-        return shop.hasConditions
-          ? repo.changeConditionPrices(trx, shopKey, ids, centsChange(body.value), at)
-          : repo.changePrices(trx, shopKey, ids, centsChange(body.value), at);
+        if (!shop.hasConditions) return repo.changePrices(trx, shopKey, ids, centsChange(body.value), at);
+        await repo.lockProducts(trx, shopKey, ids);
+        return repo.changeConditionPrices(trx, shopKey, ids, centsChange(body.value), at);
     }
   });
 }
@@ -88,15 +95,23 @@ async function deleteProducts(
   imagesDir: string,
   shopKey: ShopKey,
   target: (trx: Db) => Promise<repo.ProductIds>,
+  log: WarningLog,
 ): Promise<number> {
   const deleted = await db.transaction().execute(async (trx) => {
-    const ids = await repo.listIds(trx, shopKey, await target(trx));
+    const matching = await target(trx);
+    await repo.lockProducts(trx, shopKey, matching);
+    const ids = await repo.listIds(trx, shopKey, matching);
     await repo.dropReservationsOf(trx, shopKey, ids, new Date().toISOString());
     await repo.deleteProducts(trx, shopKey, ids);
     return ids;
   });
+  // The products are gone: a folder that cannot go (a symbolic link is refused) is logged, not fatal.
   for (const id of deleted) {
-    await images.deleteFolder(await images.productImageDir(imagesDir, shopKey, id));
+    try {
+      await images.deleteFolder(await images.productImageDir(imagesDir, shopKey, id));
+    } catch (error) {
+      log.warn({ err: error, shop: shopKey, id }, 'Could not delete the image folder of a deleted product');
+    }
   }
   return deleted.length;
 }

@@ -120,6 +120,21 @@ export async function catalogVersion(db: Db, shop: string): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
+/**
+ * For a transaction of many writing statements (the CSV import): PostgreSQL's triggers stop bumping the
+ * catalogue version until the transaction ends (migration 0009), and bumpCatalogVersion bumps it once.
+ * SQLite's row triggers have no such cost and keep bumping.
+ */
+export async function deferCatalogVersionBumps(db: Db): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select set_config('storefront.defer_catalog_version', 'on', true)`.execute(db);
+}
+
+export async function bumpCatalogVersion(db: Db, shop: string): Promise<void> {
+  await sql`insert into catalog_versions (shop, version) values (${shop}, 1)
+    on conflict (shop) do update set version = catalog_versions.version + 1`.execute(db);
+}
+
 /** ORDER BY of each sort mode of docs/product.md §4; every order ends on id so pages never overlap. */
 export function orderClause(sort: SortMode): RawBuilder<unknown> {
   switch (sort) {
