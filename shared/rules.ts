@@ -12,6 +12,9 @@ export function centsToPrice(cents: number): string {
 /** Prices the shop accepts: up to 9,999,999.99 with at most two decimals (cents fit a 32-bit integer). */
 export const PRICE_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
 
+/** The largest price PRICE_PATTERN lets in, in cents: a bulk raise stops there. */
+export const MAX_PRICE_CENTS = 999_999_999;
+
 /** A decimal price string to cents; null for anything that is not a non-negative amount. */
 export function priceToCents(value: string | number): number | null {
   const text = String(value).trim();

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TransferProgress } from '../endpoints/sendWithProgress.js';
 
 /** What an upload call needs to report progress and be cancelled. */
@@ -43,5 +43,7 @@ export function useUploadProgress(): RunningUpload {
   }, []);
 
   const cancel = useCallback(() => controller.current?.abort(), []);
+  // Leaving the screen stops its upload: nobody is left to see where it went.
+  useEffect(() => () => controller.current?.abort(), []);
   return { progress, track, cancel };
 }

@@ -67,7 +67,7 @@ export const adminProductsResponseSchema = z.object({
 export type AdminProductsResponse = z.infer<typeof adminProductsResponseSchema>;
 
 /** A signed amount in dollars with at most two decimals: "-5", "2.50". */
-const SIGNED_AMOUNT = /^-?\d{1,7}(\.\d{1,2})?$/;
+export const SIGNED_AMOUNT = /^-?\d{1,7}(\.\d{1,2})?$/;
 
 const priceChangeSchema = z.union(
   [

@@ -1,5 +1,5 @@
 /** The bulk bar's draft: what the admin typed, turned into the request and into the confirmation sentence. */
-import type { BulkAction } from '../../../shared/schemas/adminProducts.js';
+import { SIGNED_AMOUNT, type BulkAction } from '../../../shared/schemas/adminProducts.js';
 
 export type BulkKind = 'price' | 'availability' | 'category' | 'delete';
 
@@ -29,7 +29,7 @@ export function draftAction(draft: BulkDraft): { action: BulkAction } | { proble
   switch (draft.kind) {
     case 'price': {
       const text = draft.priceValue.trim();
-      if (!/^-?\d+(\.\d{1,2})?$/.test(text) || Number(text) === 0) {
+      if (!SIGNED_AMOUNT.test(text) || Number(text) === 0) {
         return { problem: 'Enter a change such as 10 or -5 (up to two decimals).' };
       }
       return {

@@ -58,6 +58,20 @@ describe.each(TEST_DIALECTS)('CSV export and import on %s', (dialect) => {
       availability: 'NO',
       image_count: 0,
     });
+    // Every character a spreadsheet starts a formula with, each at the start of a description.
+    for (const [offset, start] of [
+      '+',
+      '@',
+      '\t',
+      '\r',
+      '\uFF1D',
+      '\uFF0B',
+      '\uFF0D',
+      '\uFF20',
+      "'+",
+    ].entries()) {
+      await addProduct(db(), 'default', 10 + offset, { description: `${start}1+1 <b>x</b>`, image_count: 0 });
+    }
     await addProduct(
       db(),
       'ayz',
@@ -93,7 +107,7 @@ describe.each(TEST_DIALECTS)('CSV export and import on %s', (dialect) => {
       const result = await importCsv(shop, before, false);
       expect(result).toEqual({
         status: 200,
-        body: { created: 0, updated: 0, unchanged: shop === 'ayz' ? 1 : 2, errors: [], imageLinks: [] },
+        body: { created: 0, updated: 0, unchanged: shop === 'ayz' ? 1 : 11, errors: [], imageLinks: [] },
       });
       expect(await exportCsv(shop)).toBe(before);
       const after = await snapshot();
@@ -113,7 +127,7 @@ describe.each(TEST_DIALECTS)('CSV export and import on %s', (dialect) => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('applies a good file: updates keep the columns the file leaves out, new rows take the next ids', async () => {
+  it('applies a good file: updates keep the columns the file leaves out, new rows take the next ids (after 18)', async () => {
     const csv =
       'id,title,main_category,category,price,image_urls\n1,Lamp renamed,Main,Sub,19.99,\n,Brand new,Home,Desk,5,https://cdn.example/a.jpg https://cdn.example/b.jpg\n';
     // The shop's cached answer is read first: the import must invalidate it (one bump, at the end).
@@ -127,7 +141,7 @@ describe.each(TEST_DIALECTS)('CSV export and import on %s', (dialect) => {
       updated: 1,
       unchanged: 0,
       errors: [],
-      imageLinks: [{ id: 3, links: ['https://cdn.example/a.jpg', 'https://cdn.example/b.jpg'] }],
+      imageLinks: [{ id: 19, links: ['https://cdn.example/a.jpg', 'https://cdn.example/b.jpg'] }],
     });
     const one = await db()
       .selectFrom('products')
@@ -146,7 +160,7 @@ describe.each(TEST_DIALECTS)('CSV export and import on %s', (dialect) => {
       .selectFrom('products')
       .selectAll()
       .where('shop', '=', 'default')
-      .where('id', '=', 3)
+      .where('id', '=', 19)
       .executeTakeFirstOrThrow();
     expect(added).toMatchObject({
       title: 'Brand new',

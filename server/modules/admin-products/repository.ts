@@ -1,29 +1,25 @@
 /** SQL of the admin's products table and bulk actions. Every function takes the database or a transaction. */
 import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { MAX_PRICE_CENTS } from '../../../shared/rules.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
 import type { Database, ProductConditionRow, ProductRow } from '../../db/types.js';
-import { productsMatching, type ProductFilter } from '../catalog/repository.js';
+import { orderClause, productsMatching, type ProductFilter } from '../catalog/repository.js';
 
 type Db = Kysely<Database>;
 
 /** Products a bulk action reaches: a list of ids, or the ids a filter matches (one subquery, any size). */
 export type ProductIds = readonly number[] | SelectQueryBuilder<Database, 'products', { id: number }>;
 
-/** The largest price the shop stores (9,999,999.99): a raise stops there rather than overflowing. */
-const MAX_PRICE_CENTS = 999_999_999;
-
 function adminOrder(sort: AdminProductSort): RawBuilder<unknown> {
   switch (sort) {
     case 'title':
-      return sql`title_folded asc, id asc`;
     case 'price_asc':
-      return sql`price_cents asc, id asc`;
     case 'price_desc':
-      return sql`price_cents desc, id asc`;
+    case 'views':
+      return orderClause(sort);
+    // Unlike the shop's stock order (single items first), the admin's lists the emptiest first.
     case 'stock':
       return sql`stock_quantity asc, id asc`;
-    case 'views':
-      return sql`view_count desc, id asc`;
     case 'updated':
       return sql`updated_at desc, id asc`;
     case 'id':
