@@ -154,7 +154,9 @@ test('an image upload shows its progress and can be cancelled, and then nothing 
   await page.getByRole('button', { name: 'Add product' }).click();
   const bar = page.getByRole('progressbar', { name: 'Uploading images' });
   await expect(bar).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  // The overlay covers the form: its Cancel has the focus, so the keyboard reaches it at once.
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('The upload was cancelled, so the product was not added.')).toBeVisible();
   release();
   expect((await request.get(`/api/products/${id}?shop=smart`)).status()).toBe(404);

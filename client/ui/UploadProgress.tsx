@@ -6,10 +6,12 @@ interface UploadProgressProps {
   label: string;
   progress: TransferProgress;
   onCancel: () => void;
+  /** Inside an overlay that covers the form: Cancel takes the focus, the only control left to use. */
+  focusCancel?: boolean;
 }
 
 /** A running upload: a labelled progress bar with the percentage, and a Cancel button. */
-export function UploadProgress({ label, progress, onCancel }: UploadProgressProps) {
+export function UploadProgress({ label, progress, onCancel, focusCancel = false }: UploadProgressProps) {
   const percent =
     progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : null;
   return (
@@ -25,7 +27,7 @@ export function UploadProgress({ label, progress, onCancel }: UploadProgressProp
         <span role="status">{label}</span>
         <span aria-hidden="true">{percent === null ? '…' : ` ${percent}%`}</span>
       </span>
-      <button type="button" className={styles.cancel} onClick={onCancel}>
+      <button type="button" className={styles.cancel} onClick={onCancel} autoFocus={focusCancel}>
         Cancel
       </button>
     </div>

@@ -16,7 +16,12 @@ export function BusyOverlay({ message, upload }: BusyOverlayProps) {
         <span className={styles.spinner} aria-hidden="true" />
         <p className={styles.message}>{message}</p>
         {upload?.progress && (
-          <UploadProgress label="Uploading images" progress={upload.progress} onCancel={upload.cancel} />
+          <UploadProgress
+            label="Uploading images"
+            progress={upload.progress}
+            onCancel={upload.cancel}
+            focusCancel
+          />
         )}
       </div>
     </div>
