@@ -197,7 +197,9 @@ class Importer {
   /** One row: the stored product's own values under the file's cells, checked by the admin form's schema. */
   private async row(row: Row, id: number, stored: ProductRow | undefined, conditions: ProductConditionRow[]) {
     const shop = SHOPS[this.shopKey];
-    const base = stored ? productRecord(this.shopKey, stored, conditions, this.origin) : {};
+    const base: Record<string, string> = stored
+      ? productRecord(this.shopKey, stored, conditions, this.origin)
+      : {};
     const { [IMAGE_URLS_COLUMN]: imageCell = '', ...fields } = { ...base, ...row.record };
     const parsed = adminProductBodySchema.safeParse({ ...fields, id: String(id) });
     if (!parsed.success) {
@@ -210,21 +212,39 @@ class Importer {
         ? []
         : newImageLinks(imageCell, this.shopKey, id, stored?.image_count ?? 0);
     if (links.length > 0) this.report.imageLinks.push({ id, links });
-    const columns = productColumns(shop, parsed.data);
-    const rows = conditionRows(shop, parsed.data);
-    // A row the file leaves as stored is not written: its updated_at (and the shop's caches) stay.
-    if (stored && isUnchanged(stored, conditions, columns, rows)) {
+    // Every cell as the export writes it: unchanged, without sanitizing the description again (the
+    // costliest step of a row; a stored description is sanitized already).
+    const asExported = Object.entries(fields).every(([column, value]) => base[column] === value);
+    if (stored && asExported) {
       this.report.unchanged += 1;
       return;
     }
-    if (stored) this.report.updated += 1;
-    else this.report.created += 1;
-    if (!this.write || this.report.errors.length > 0) return;
-    const now = new Date().toISOString();
+    const columns = productColumns(shop, parsed.data);
+    const rows = conditionRows(shop, parsed.data);
     if (stored) {
-      await catalogRepo.updateProduct(this.db, this.shopKey, id, { ...columns, updated_at: now }, rows);
+      // Only what differs is written: an unchanged title leaves the search index alone, unchanged
+      // conditions stay as they are, and a row that changes nothing keeps its updated_at.
+      const changes = changedColumns(stored, columns, shop.hasConditions);
+      const conditionsChange = !sameConditions(conditions, rows);
+      if (Object.keys(changes).length === 0 && !conditionsChange) {
+        this.report.unchanged += 1;
+        return;
+      }
+      this.report.updated += 1;
+      if (!this.write || this.report.errors.length > 0) return;
+      const at = new Date().toISOString();
+      await catalogRepo.updateProduct(
+        this.db,
+        this.shopKey,
+        id,
+        { ...changes, updated_at: at },
+        conditionsChange ? rows : [],
+      );
       return;
     }
+    this.report.created += 1;
+    if (!this.write || this.report.errors.length > 0) return;
+    const now = new Date().toISOString();
     const product: NewProductRow = {
       shop: this.shopKey,
       id,
@@ -239,29 +259,35 @@ class Importer {
   }
 }
 
-/** Whether a checked row says exactly what is stored for the product. */
-function isUnchanged(
+/**
+ * The columns a checked row changes. The open box's price column is left out: it is derived from the
+ * conditions (compared by sameConditions), whatever the form body says.
+ */
+function changedColumns(
   stored: ProductRow,
-  storedConditions: readonly ProductConditionRow[],
   columns: ReturnType<typeof productColumns>,
-  conditions: readonly catalogRepo.ConditionInput[],
-): boolean {
-  // The open box's price column is derived from its conditions, which are compared below.
-  const derived = conditions.length > 0 ? ['price_cents'] : [];
-  const sameColumns = (Object.keys(columns) as (keyof typeof columns)[])
-    .filter((key) => !derived.includes(key))
-    .every((key) => stored[key] === columns[key]);
-  return (
-    sameColumns &&
-    conditions.every((wanted) => {
-      const row = storedConditions.find((c) => c.condition === wanted.condition);
-      return (
-        row !== undefined &&
-        row.price_cents === wanted.price_cents &&
-        row.available_quantity === wanted.available_quantity
-      );
-    })
+  hasConditions: boolean,
+): Partial<ReturnType<typeof productColumns>> {
+  return Object.fromEntries(
+    Object.entries(columns).filter(
+      ([key, value]) =>
+        !(hasConditions && key === 'price_cents') && stored[key as keyof ProductRow] !== value,
+    ),
   );
+}
+
+function sameConditions(
+  stored: readonly ProductConditionRow[],
+  wanted: readonly catalogRepo.ConditionInput[],
+): boolean {
+  return wanted.every((condition) => {
+    const row = stored.find((c) => c.condition === condition.condition);
+    return (
+      row !== undefined &&
+      row.price_cents === condition.price_cents &&
+      row.available_quantity === condition.available_quantity
+    );
+  });
 }
 
 /** How a CSV the parser refused reads to the operator. */
