@@ -1,5 +1,12 @@
 /** SQL of the admin's products table and bulk actions. Every function takes the database or a transaction. */
-import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import {
+  type Kysely,
+  PostgresAdapter,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  sql,
+  type UpdateObject,
+} from 'kysely';
 import { MAX_PRICE_CENTS } from '../../../shared/rules.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
 import type { Database, ProductConditionRow, ProductRow } from '../../db/types.js';
@@ -63,32 +70,16 @@ export async function lockProducts(db: Db, shop: string, ids: ProductIds): Promi
     .execute();
 }
 
-export async function setAvailability(
+/** One UPDATE of every product a bulk action reaches; answers how many rows it changed. */
+export async function updateProducts(
   db: Db,
   shop: string,
   ids: ProductIds,
-  value: 'YES' | 'NO',
-  at: string,
+  changes: UpdateObject<Database, 'products'>,
 ): Promise<number> {
   const result = await db
     .updateTable('products')
-    .set({ availability: value, updated_at: at })
-    .where('shop', '=', shop)
-    .where('id', 'in', ids)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-export async function setCategory(
-  db: Db,
-  shop: string,
-  ids: ProductIds,
-  value: { main_category: string; category: string },
-  at: string,
-): Promise<number> {
-  const result = await db
-    .updateTable('products')
-    .set({ ...value, updated_at: at })
+    .set(changes)
     .where('shop', '=', shop)
     .where('id', 'in', ids)
     .executeTakeFirst();
@@ -113,23 +104,8 @@ function changedCents(column: RawBuilder<unknown>, change: CentsChange): RawBuil
 }
 
 /** Affiliate shops: every positive price changes (0 means the product shows no price, and stays so). */
-export async function changePrices(
-  db: Db,
-  shop: string,
-  ids: ProductIds,
-  change: CentsChange,
-  at: string,
-): Promise<number> {
-  const result = await db
-    .updateTable('products')
-    .set({
-      updated_at: at,
-      price_cents: sql<number>`case when price_cents > 0 then ${changedCents(sql.ref('price_cents'), change)} else price_cents end`,
-    })
-    .where('shop', '=', shop)
-    .where('id', 'in', ids)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export function changedPrice(change: CentsChange): RawBuilder<number> {
+  return sql<number>`case when price_cents > 0 then ${changedCents(sql.ref('price_cents'), change)} else price_cents end`;
 }
 
 /**

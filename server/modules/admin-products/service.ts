@@ -78,11 +78,14 @@ export async function runBulkAction(
     const ids = await target(trx);
     switch (body.action) {
       case 'availability':
-        return repo.setAvailability(trx, shopKey, ids, body.value, at);
+        return repo.updateProducts(trx, shopKey, ids, { availability: body.value, updated_at: at });
       case 'category':
-        return repo.setCategory(trx, shopKey, ids, body.value, at);
+        return repo.updateProducts(trx, shopKey, ids, { ...body.value, updated_at: at });
       case 'price':
-        if (!shop.hasConditions) return repo.changePrices(trx, shopKey, ids, centsChange(body.value), at);
+        if (!shop.hasConditions) {
+          const price_cents = repo.changedPrice(centsChange(body.value));
+          return repo.updateProducts(trx, shopKey, ids, { price_cents, updated_at: at });
+        }
         await repo.lockProducts(trx, shopKey, ids);
         return repo.changeConditionPrices(trx, shopKey, ids, centsChange(body.value), at);
     }
