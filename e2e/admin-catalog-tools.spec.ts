@@ -17,13 +17,14 @@ async function signedInAdmin(page: Page, request: Parameters<typeof adminToken>[
   return token;
 }
 
-/** On phones the page itself never scrolls sideways (a wide table scrolls inside its own box). */
+/** On phones the page itself never scrolls sideways (a wide table scrolls inside its own box), and passes axe. */
 async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {
   for (const width of [320, 390]) {
     await page.setViewportSize({ width, height: 760 });
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(width);
+    await expectAccessible(page, 'body', ['light', 'dark']);
     await saveScreenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 720 });

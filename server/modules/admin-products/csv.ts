@@ -64,7 +64,7 @@ export function exportProducts(db: Db, shopKey: ShopKey, origin: string): Readab
       if (page.length === 0) return;
       const conditions = SHOPS[shopKey].hasConditions
         ? conditionsById(
-            await repo.findConditionsOf(
+            await catalogRepo.findConditions(
               db,
               shopKey,
               page.map((p) => p.id),
@@ -183,7 +183,7 @@ class Importer {
       (await repo.findProductsByIds(this.db, this.shopKey, named)).map((p) => [p.id, p]),
     );
     const conditions = SHOPS[this.shopKey].hasConditions
-      ? conditionsById(await repo.findConditionsOf(this.db, this.shopKey, [...existing.keys()]))
+      ? conditionsById(await catalogRepo.findConditions(this.db, this.shopKey, [...existing.keys()]))
       : new Map<number, ProductConditionRow[]>();
     for (const row of rows) {
       const id = this.idOf(row);

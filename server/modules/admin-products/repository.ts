@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { MAX_PRICE_CENTS } from '../../../shared/rules.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
-import type { Database, ProductConditionRow, ProductRow } from '../../db/types.js';
+import type { Database, ProductRow } from '../../db/types.js';
 import { orderClause, productsMatching, type ProductFilter } from '../catalog/repository.js';
 
 type Db = Kysely<Database>;
@@ -207,19 +207,5 @@ export async function findProductsByIds(db: Db, shop: string, ids: readonly numb
     .selectAll()
     .where('shop', '=', shop)
     .where('id', 'in', [...ids])
-    .execute();
-}
-
-export async function findConditionsOf(
-  db: Db,
-  shop: string,
-  ids: readonly number[],
-): Promise<ProductConditionRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('product_conditions')
-    .selectAll()
-    .where('shop', '=', shop)
-    .where('product_id', 'in', [...ids])
     .execute();
 }
