@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type { DatabaseAvailability } from './availability.js';
+import { createPostgresPool } from './postgres-pool.js';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -11,6 +12,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL only: where it is ('host:port') and whether it answers (server/db/postgres-pool.ts). */
+  postgres?: { address: string; availability: DatabaseAvailability };
 }
 
 export interface DatabaseOptions {
@@ -25,13 +28,17 @@ export interface DatabaseOptions {
 // COUNT and SUM come back from PostgreSQL as strings (int8/numeric); the repositories convert them.
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = createPostgresPool({
       connectionString: options.databaseUrl,
-      max: 10,
-      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+      ...(options.pgSchema ? { schema: options.pgSchema } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      postgres: { address: pool.address, availability: pool.availability },
+    };
   }
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);
@@ -39,6 +46,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // An acknowledged order must survive a power cut (docs/architecture.md §2).
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  // This process has one connection, whose users Kysely queues, so only another connection (a backup,
+  // npm run admin:unlock) can hold the file. better-sqlite3 waits synchronously, blocking the event
+  // loop; past the wait, SQLITE_BUSY answers 503 with Retry-After (server/http/error-handler.ts).
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };

@@ -1,10 +1,25 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isBusyDatabase } from '../db/errors.js';
+import { isBusyDatabase, isDatabaseUnavailable } from '../db/errors.js';
 import { HttpError } from './errors.js';
 
 export const DATABASE_BUSY = 'The shop is busy. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE =
+  'The shop cannot reach its database right now. Please try again in a moment.';
+/** Seconds a client is asked to wait while the database is out of reach (a restart or failover takes a few). */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * The sentence for a request the database could not serve now (busy, or out of reach), with the wait to
+ * suggest; undefined for any other error. Sockets answer with it as HTTP does.
+ */
+export function databaseFault(error: unknown): { sentence: string; retryAfter: number } | undefined {
+  if (isBusyDatabase(error)) return { sentence: DATABASE_BUSY, retryAfter: 1 };
+  if (isDatabaseUnavailable(error))
+    return { sentence: DATABASE_UNAVAILABLE, retryAfter: DATABASE_RETRY_AFTER_S };
+  return undefined;
+}
 
 const PLACE: Record<string, string> = {
   querystring: 'query parameter',
@@ -92,11 +107,15 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     return reply.code(400).send({ error: validationSentence(error) });
   }
-  // Not a fault: the database ended this transaction to let a concurrent one through, and wrote nothing.
-  if (isBusyDatabase(error)) {
-    request.log.warn({ err: error }, 'database busy; the client was asked to retry');
-    reply.header('Retry-After', '1');
-    return reply.code(503).send({ error: DATABASE_BUSY });
+  // Not a fault of this request: the database ended its transaction to let a concurrent one through
+  // (busy: nothing was written), or could not be reached (an outage, which main.ts logs once where it
+  // starts and once where it ends, not per request). The same request later is expected to succeed.
+  const fault = databaseFault(error);
+  if (fault) {
+    if (isBusyDatabase(error))
+      request.log.warn({ err: error }, 'database busy; the client was asked to retry');
+    reply.header('Retry-After', String(fault.retryAfter));
+    return reply.code(503).send({ error: fault.sentence });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -21,8 +21,7 @@ import {
   type SendMessageAck,
   type ServerToClientEvents,
 } from '../../../shared/schemas/chat.js';
-import { isBusyDatabase } from '../../db/errors.js';
-import { DATABASE_BUSY } from '../../http/error-handler.js';
+import { databaseFault } from '../../http/error-handler.js';
 import { HttpError } from '../../http/errors.js';
 import { verifySession } from '../buyers/session-token.js';
 import type { ChatService } from './service.js';
@@ -95,7 +94,8 @@ function sentenceOf(error: unknown, log: FastifyBaseLogger): string {
   if (error instanceof Refusal) return error.message;
   if (error instanceof HttpError && (error.statusCode < 500 || error.statusCode === 503))
     return error.message;
-  if (isBusyDatabase(error)) return DATABASE_BUSY;
+  const fault = databaseFault(error);
+  if (fault) return fault.sentence;
   log.error({ err: error }, 'chat socket event failed');
   return FAILED;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/errors.js';
 import { sweepUnpaidOrders } from './service.js';
 
 /**
@@ -15,6 +16,8 @@ export function scheduleUnpaidOrderSweep(app: FastifyInstance, everyMs: number):
       const expired = await sweepUnpaidOrders(db, new Date(), config.ORDER_HOLD_MINUTES);
       if (expired > 0) app.log.info({ expired }, 'expired unpaid orders and returned their stock');
     } catch (error) {
+      // An outage is logged once where it starts and ends (main.ts); the next sweep catches up.
+      if (isDatabaseUnavailable(error)) return;
       app.log.error({ err: error }, 'unpaid order sweep failed');
     }
   };
