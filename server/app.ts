@@ -44,6 +44,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { overviewFromRoute } from './modules/seo/first-view.js';
 import { indexPageRenderer } from './modules/seo/index-page.js';
 import { seoRoutes } from './modules/seo/routes.js';
+import { registerHealth } from './modules/system/health.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 export interface AppDeps {
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
   await registerApiDocs(app);
+  registerHealth(app);
   await app.register(systemRoutes);
   await app.register(catalogRoutes);
   await app.register(imageRoutes);

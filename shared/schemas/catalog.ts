@@ -143,7 +143,23 @@ export const catalogOverviewSchema = z.object({
 });
 export type CatalogOverview = z.infer<typeof catalogOverviewSchema>;
 
+/** GET /api/health, 200: every dependency the shop needs answered just now. */
 export const healthSchema = z.object({ ok: z.literal(true), db: z.enum(['sqlite', 'postgres']) });
+
+/** The dependencies /api/health asks: the database always, Redis when REDIS_URL is set. */
+export const healthDependencySchema = z.enum(['database', 'redis']);
+export type HealthDependency = z.infer<typeof healthDependencySchema>;
+
+/** GET /api/health, 503: the dependencies that did not answer in time, and a sentence naming them. */
+export const healthDownSchema = z.object({
+  ok: z.literal(false),
+  error: z.string(),
+  down: z.array(healthDependencySchema).min(1),
+});
+export type HealthDown = z.infer<typeof healthDownSchema>;
+
+/** GET /api/health/live: the process runs and answers HTTP (no dependency is asked). */
+export const liveSchema = z.object({ ok: z.literal(true) });
 
 export const publicConfigSchema = z.object({
   retailerName: z.string(),

@@ -237,6 +237,7 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
   it('guards every API route that is not on the public list', async () => {
     const PUBLIC = new Set([
       'GET /api/health',
+      'GET /api/health/live',
       'GET /api/config',
       'GET /api/catalog',
       'GET /api/catalog/overview',

@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema, publicConfigSchema } from '../../../shared/schemas/catalog.js';
+import { publicConfigSchema } from '../../../shared/schemas/catalog.js';
 
+/** /api/config; the health endpoints are in health.ts. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, dialect } = app.deps;
-
-  app.get('/api/health', { schema: { response: { 200: healthSchema } } }, async () => ({
-    ok: true as const,
-    db: dialect,
-  }));
+  const { config } = app.deps;
 
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     retailerName: config.RETAILER_NAME,

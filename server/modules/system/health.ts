@@ -1,0 +1,73 @@
+/**
+ * Health that tells the truth. GET /api/health asks every registered dependency (the database always;
+ * Redis registers itself when REDIS_URL is set) and answers 200 only when each answered within
+ * HEALTH_PROBE_DEADLINE_MS, else 503 naming those that did not, with Retry-After: a load balancer stops
+ * sending traffic here while the database is away. GET /api/health/live asks nothing: it answers while
+ * the process runs and serves HTTP (a liveness probe must not restart a process for a database outage).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import {
+  type HealthDependency,
+  healthDownSchema,
+  healthSchema,
+  liveSchema,
+} from '../../../shared/schemas/catalog.js';
+import { withDeadline } from '../../deadline.js';
+
+export type HealthProbe = () => Promise<unknown>;
+
+export const HEALTH_PROBE_DEADLINE_MS = 2_000;
+const RETRY_AFTER_S = 5;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    healthProbes: Map<HealthDependency, HealthProbe>;
+  }
+}
+
+/** Adds a dependency /api/health asks from now on; `probe` resolves when it answers. One line per dependency. */
+export function registerHealthProbe(app: FastifyInstance, name: HealthDependency, probe: HealthProbe): void {
+  app.healthProbes.set(name, probe);
+}
+
+const NAMES: Record<HealthDependency, string> = { database: 'its database', redis: 'Redis' };
+
+/** 'The shop cannot reach its database and Redis.' */
+export function healthSentence(down: HealthDependency[]): string {
+  const names = down.map((name) => NAMES[name]);
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `The shop cannot reach ${listed}.`;
+}
+
+/** On the root instance (not a plugin), so probes registered anywhere later are seen. */
+export function registerHealth(app: FastifyInstance): void {
+  const { db, dialect } = app.deps;
+  app.decorate('healthProbes', new Map<HealthDependency, HealthProbe>());
+  registerHealthProbe(app, 'database', () => sql`select 1`.execute(db));
+
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/api/health',
+    { schema: { response: { 200: healthSchema, 503: healthDownSchema } } },
+    async (_request, reply) => {
+      const probes = [...app.healthProbes];
+      const outcomes = await Promise.allSettled(
+        probes.map(([, probe]) => withDeadline(probe(), HEALTH_PROBE_DEADLINE_MS)),
+      );
+      const down = probes
+        .filter((_, index) => outcomes[index]!.status === 'rejected')
+        .map(([name]) => name)
+        .sort();
+      reply.header('Cache-Control', 'no-store');
+      if (down.length === 0) return { ok: true as const, db: dialect };
+      reply.header('Retry-After', String(RETRY_AFTER_S));
+      return reply.code(503).send({ ok: false as const, error: healthSentence(down), down });
+    },
+  );
+  routes.get('/api/health/live', { schema: { response: { 200: liveSchema } } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { ok: true as const };
+  });
+}
