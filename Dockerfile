@@ -16,5 +16,10 @@ COPY --from=build /app/dist ./dist
 VOLUME /data
 EXPOSE 3000
 USER node
+# Liveness: the process runs and answers HTTP. /api/health/live asks no dependency, so an orchestrator that
+# replaces unhealthy containers does not restart every app for a database outage (the app answers 503 and
+# recovers by itself). Readiness, for a load balancer, is /api/health (compose.yaml uses it).
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM reaches node directly (no shell in between): it finishes requests in flight and exits within 10 s.
 CMD ["node", "dist/server/main.js"]

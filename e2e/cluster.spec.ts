@@ -3,7 +3,8 @@
  * and Redis. Browsing through nginx, an admin edit made in one process seen in the other, a purchase,
  * a chat whose two sides sit on different processes; then one process is killed with SIGKILL in the
  * middle of a load of purchases: every acknowledged order is in the database, no unit of stock is lost
- * or oversold, and nginx keeps serving from the other process.
+ * or oversold, and nginx keeps serving from the other process; npm run cluster starts the killed process
+ * again, saying so in its log.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +32,8 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 let cluster: ChildProcess | undefined;
+/** What npm run cluster itself printed (its [cluster] lines; the apps log to stderr). */
+let clusterOutput = '';
 let dataDir = '';
 
 function reachable(port: number): Promise<boolean> {
@@ -129,12 +132,11 @@ test.beforeAll(async () => {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const started = new Promise<void>((resolve, reject) => {
-    let out = '';
     cluster!.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('[cluster] nginx on')) resolve();
+      clusterOutput += chunk.toString();
+      if (clusterOutput.includes('[cluster] nginx on')) resolve();
     });
-    cluster!.once('exit', (code) => reject(new Error(`npm run cluster ended (${code}): ${out}`)));
+    cluster!.once('exit', (code) => reject(new Error(`npm run cluster ended (${code}): ${clusterOutput}`)));
   });
   await started;
 });
@@ -343,4 +345,29 @@ test('SIGKILL of one process under a load of purchases loses no order and no sto
     expect((await call(nginx, 'GET', '/api/health')).status).toBe(200);
   }
   expect((await call(nginx, 'GET', `/api/products/${productId}?shop=ayz`)).status).toBe(200);
+});
+
+test('npm run cluster starts an app process that exits again, with a line in its log', async () => {
+  test.setTimeout(90_000);
+  // The process killed above is back, after its 1 s back-off, under a new pid.
+  expect(clusterOutput).toContain(`app 1 (port ${APP_PORTS[0]}) exited (SIGKILL); restart 1 in 1 s`);
+  await expect
+    .poll(async () => (await call(app(0), 'GET', '/api/health').catch(() => ({ status: 0 }))).status, {
+      timeout: 45_000,
+    })
+    .toBe(200);
+
+  const before = pidOnPort(APP_PORTS[1]);
+  process.kill(before, 'SIGKILL');
+  await expect
+    .poll(() => clusterOutput, { timeout: 10_000 })
+    .toContain(`app 2 (port ${APP_PORTS[1]}) exited (SIGKILL); restart 1 in 1 s`);
+  await expect
+    .poll(async () => (await call(app(1), 'GET', '/api/health').catch(() => ({ status: 0 }))).status, {
+      timeout: 45_000,
+    })
+    .toBe(200);
+  expect(pidOnPort(APP_PORTS[1])).not.toBe(before);
+  // Through nginx, both processes serve again.
+  expect((await call(nginx, 'GET', '/api/health')).status).toBe(200);
 });

@@ -1,9 +1,10 @@
 // `npm run cluster`: the production shape on one machine. nginx on PORT (default 8080) in front of two
 // app processes that share PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), with WebSocket upgrade for
-// the chat. nginx is Debian's package, installed when missing; its config is generated from
-// deploy/nginx.conf.template into a temporary folder. SIGTERM or SIGINT stops everything.
+// the chat; an app process that exits is started again, with back-off. nginx is Debian's package,
+// installed when missing; its config is generated from deploy/nginx.conf.template into a temporary
+// folder. SIGTERM or SIGINT stops everything.
 // Options: APP_PORTS (two ports, default PORT+1 and PORT+2). Other settings pass through to the apps.
-/* global fetch, URL, setTimeout */
+/* global fetch, URL, setTimeout, clearTimeout */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -58,34 +59,70 @@ if (process.getuid?.() === 0) config = `user root;\n${config}`;
 const configFile = path.join(runDir, 'nginx.conf');
 fs.writeFileSync(configFile, config);
 
-const children = [];
+/** Processes running now (an exited one leaves the set); restarts waiting for their back-off. */
+const children = new Set();
+const pendingRestarts = new Set();
 let stopping = false;
 
 function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const timer of pendingRestarts) clearTimeout(timer);
+  for (const child of children) child.kill('SIGTERM');
   // Each app process exits within 10 s by itself; nginx at once.
   setTimeout(() => process.exit(code), 11_000).unref();
-  Promise.all(
-    children.map(
-      (child) => new Promise((resolve) => (child.exitCode === null ? child.on('exit', resolve) : resolve())),
-    ),
-  ).then(() => {
-    fs.rmSync(runDir, { recursive: true, force: true });
-    process.exit(code);
-  });
+  Promise.all([...children].map((child) => new Promise((resolve) => child.once('exit', resolve)))).then(
+    () => {
+      fs.rmSync(runDir, { recursive: true, force: true });
+      process.exit(code);
+    },
+  );
 }
 process.once('SIGTERM', () => stopAll(0));
 process.once('SIGINT', () => stopAll(0));
 
-function start(name, command, args, env) {
+function run(command, args, env) {
   const child = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  children.push(child);
-  child.on('exit', (code, signal) => {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+function start(name, command, args, env) {
+  const child = run(command, args, env);
+  child.once('exit', (code, signal) => {
     if (!stopping) say(`${name} stopped (${signal ?? `exit ${code}`}); the others keep serving.`);
   });
-  return child;
+}
+
+// An app process that exits (a crash, a kill, a start that failed) is started again after 1 s, then 2,
+// 4 … up to 30 s while it keeps failing, so a process that cannot start does not spin; one that ran a
+// minute or more before exiting was healthy, and waits 1 s again.
+const RESTART_FIRST_MS = 1_000;
+const RESTART_LONGEST_MS = 30_000;
+const HEALTHY_AFTER_MS = 60_000;
+
+function supervise(name, command, args, env) {
+  let delay = RESTART_FIRST_MS;
+  let restarts = 0;
+  const launch = () => {
+    const startedAt = Date.now();
+    run(command, args, env).once('exit', (code, signal) => {
+      if (stopping) return;
+      if (Date.now() - startedAt >= HEALTHY_AFTER_MS) delay = RESTART_FIRST_MS;
+      restarts += 1;
+      say(
+        `${name} exited (${signal ?? `exit ${code}`}); restart ${restarts} in ${delay / 1000} s, the other keeps serving.`,
+      );
+      const timer = setTimeout(() => {
+        pendingRestarts.delete(timer);
+        if (!stopping) launch();
+      }, delay);
+      pendingRestarts.add(timer);
+      delay = Math.min(delay * 2, RESTART_LONGEST_MS);
+    });
+  };
+  launch();
 }
 
 async function waitForHealth(appPort) {
@@ -103,7 +140,7 @@ async function waitForHealth(appPort) {
 
 // One after the other: the first migrates and seeds an empty database, the second finds it done.
 for (const [index, appPort] of appPorts.entries()) {
-  start(`app ${index + 1} (port ${appPort})`, process.execPath, ['dist/server/main.js'], {
+  supervise(`app ${index + 1} (port ${appPort})`, process.execPath, ['dist/server/main.js'], {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'production',
     PORT: String(appPort),
