@@ -77,6 +77,8 @@ export function createPostgresPool(options: PostgresPoolOptions): GuardedPostgre
   /** Clients whose connection is gone: released with an error, so the pool drops them. */
   const broken = new WeakSet<pg.ClientBase>();
   const inFlight = new Set<Statement>();
+  /** One wrapper per pooled client, as Kysely keeps one connection object per client it is given. */
+  const guardedClients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
 
   /** A lost connection, or a server saying it is shutting down, counts; a server ending an idle session on its own timer does not. */
   const connectionLost = (error: unknown) =>
@@ -123,7 +125,9 @@ export function createPostgresPool(options: PostgresPoolOptions): GuardedPostgre
       }
       throw unavailable('timeout', `did not accept a connection within ${CONNECT_DEADLINE_MS} ms`, error);
     }
-    return guardedClient(client);
+    let guarded = guardedClients.get(client);
+    if (!guarded) guardedClients.set(client, (guarded = guardedClient(client)));
+    return guarded;
   }
 
   function guardedClient(client: pg.PoolClient): PostgresPoolClient {
