@@ -8,8 +8,8 @@
  * - A statement has no fixed deadline: a bulk change of 100,000 products legitimately runs for seconds.
  *   Instead, a statement without an answer for SUSPECT_AFTER_MS makes the pool ask the server, on a new
  *   connection, whether it still answers (`select 1` within PROBE_DEADLINE_MS). If it does, the statement
- *   goes on; if not, every statement waiting that long is ended, and so is each one that reaches that age
- *   until the server answers again.
+ *   goes on; if not, every statement waiting that long is ended (and the question is asked again, at
+ *   most every SUSPECT_AFTER_MS, while statements wait).
  * - Each of those failures leaves as a DatabaseUnavailableError (a 503 with Retry-After), and `availability`
  *   turns unreachable at the first and reachable at the next answer, so an outage is logged once.
  */
@@ -80,27 +80,37 @@ export function createPostgresPool(options: PostgresPoolOptions): GuardedPostgre
   /** One wrapper per pooled client, as Kysely keeps one connection object per client it is given. */
   const guardedClients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
 
+  let answeredAt = 0;
+  const answered = () => {
+    answeredAt = Date.now();
+    availability.answered();
+  };
+  /** A failure of something begun before the server's latest answer is old news: it starts no outage. */
+  const failedSince = (startedAt: number, cause: unknown) => {
+    if (answeredAt <= startedAt) availability.unreachable(cause);
+  };
+
   /** A lost connection, or a server saying it is shutting down, counts; a server ending an idle session on its own timer does not. */
   const connectionLost = (error: unknown) =>
     !(error instanceof pg.DatabaseError) || isServerUnavailableCode(error.code);
 
   // Unhandled, this event ends the process: a connection idle in the pool broke (the pool has dropped it).
   pool.on('error', (error) => {
-    if (connectionLost(error)) availability.unreachable(error);
+    if (connectionLost(error)) failedSince(Date.now(), error);
   });
   pool.on('connect', (client) => {
     // The server took a new connection: it answers.
-    availability.answered();
+    answered();
     // While a request holds this client the pool listens no more; a break then fails its statement,
     // and this listener keeps the event itself from ending the process.
     client.on('error', (error) => {
       broken.add(client);
-      if (connectionLost(error)) availability.unreachable(error);
+      if (connectionLost(error)) failedSince(Date.now(), error);
     });
   });
 
-  const unavailable = (reason: UnavailableReason, what: string, cause: unknown) => {
-    availability.unreachable(cause);
+  const unavailable = (reason: UnavailableReason, what: string, cause: unknown, startedAt: number) => {
+    failedSince(startedAt, cause);
     return new DatabaseUnavailableError(reason, `PostgreSQL at ${address} ${what}`, { cause });
   };
 
@@ -113,17 +123,24 @@ export function createPostgresPool(options: PostgresPoolOptions): GuardedPostgre
     } catch (error) {
       const waited = Date.now() - startedAt;
       if (error instanceof pg.DatabaseError) {
-        throw unavailable('server', `refused the connection (${error.code ?? 'no code'})`, error);
+        throw unavailable('server', `refused the connection (${error.code ?? 'no code'})`, error, startedAt);
       }
-      if (errorCode(error) === 'ECONNREFUSED') throw unavailable('refused', 'refused the connection', error);
-      if (waited < CONNECT_DEADLINE_MS - 100) throw unavailable('lost', 'could not be connected to', error);
+      if (errorCode(error) === 'ECONNREFUSED')
+        throw unavailable('refused', 'refused the connection', error, startedAt);
+      if (waited < CONNECT_DEADLINE_MS - 100)
+        throw unavailable('lost', 'could not be connected to', error, startedAt);
       // Every connection stayed taken by statements that have not failed: a busy pool, not a lost server.
       if (poolWasFull && availability.reachable) {
         throw new DatabaseBusyError(`every connection to PostgreSQL at ${address} stayed busy`, {
           cause: error,
         });
       }
-      throw unavailable('timeout', `did not accept a connection within ${CONNECT_DEADLINE_MS} ms`, error);
+      throw unavailable(
+        'timeout',
+        `did not accept a connection within ${CONNECT_DEADLINE_MS} ms`,
+        error,
+        startedAt,
+      );
     }
     let guarded = guardedClients.get(client);
     if (!guarded) guardedClients.set(client, (guarded = guardedClient(client)));
@@ -137,18 +154,23 @@ export function createPostgresPool(options: PostgresPoolOptions): GuardedPostgre
       watch();
       try {
         const result = await client.query(text, [...parameters]);
-        availability.answered();
+        answered();
         return result as unknown as PostgresQueryResult<R>;
       } catch (error) {
         if (statement.abandoned) {
-          throw unavailable('timeout', `did not answer a statement, nor a new connection, in time`, error);
+          throw unavailable(
+            'timeout',
+            'did not answer a statement, nor a new connection, in time',
+            error,
+            statement.startedAt,
+          );
         }
         if (broken.has(client) || isServerUnavailableCode(errorCode(error))) {
           broken.add(client);
-          throw unavailable('lost', 'lost the connection during a statement', error);
+          throw unavailable('lost', 'lost the connection during a statement', error, statement.startedAt);
         }
         // A constraint, a deadlock, a syntax error: the server answered.
-        if (error instanceof pg.DatabaseError) availability.answered();
+        if (error instanceof pg.DatabaseError) answered();
         throw error;
       } finally {
         inFlight.delete(statement);
@@ -195,14 +217,16 @@ export function createPostgresPool(options: PostgresPoolOptions): GuardedPostgre
     }
     const suspects = () => [...inFlight].filter((s) => Date.now() - s.startedAt >= SUSPECT_AFTER_MS);
     if (suspects().length === 0) return;
-    // In an outage already found, no need to ask again.
-    if (!availability.reachable) return abandon(suspects());
+    // Asked even during an outage: a dropped idle connection may have started it while the connection
+    // this statement runs on is fine, and a long statement is only ended on an answer missing now.
     if (probing || Date.now() - probedAt < SUSPECT_AFTER_MS) return;
     probing = true;
-    probedAt = Date.now();
+    const askedAt = (probedAt = Date.now());
     void probe().then((failure) => {
       probing = false;
-      if (failure === undefined) return;
+      if (failure === undefined) return answered();
+      // Something answered while the question was out: the server is back, nothing to end.
+      if (answeredAt > askedAt) return;
       availability.unreachable(failure);
       abandon(suspects());
     });
