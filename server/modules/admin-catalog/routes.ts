@@ -3,8 +3,12 @@ import { z } from 'zod';
 import {
   addProductQuerySchema,
   adminProductBodySchema,
+  deletedProductImageResponseSchema,
   deleteProductResponseSchema,
+  editedProductResponseSchema,
+  editProductBodySchema,
   imageFromLinkBodySchema,
+  productImageDeleteQuerySchema,
   productImageParamsSchema,
   productImagesResponseSchema,
   savedProductResponseSchema,
@@ -75,14 +79,14 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: shopPathParamsSchema,
-        body: adminProductBodySchema,
-        response: { 200: savedProductResponseSchema },
+        body: editProductBodySchema,
+        response: { 200: editedProductResponseSchema },
       },
     },
     async (request) => {
       const shop = admin.shopFromPath(request.params.shop);
-      await admin.updateProduct(db, imagesDir, shop.key, request.params.id, request.body);
-      return { ok: true as const, id: request.params.id };
+      const version = await admin.updateProduct(db, imagesDir, shop.key, request.params.id, request.body);
+      return { ok: true as const, id: request.params.id, updated_at: version };
     },
   );
 
@@ -107,11 +111,17 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/product-images/:shop/:id/:fileName',
-    { schema: { params: productImageParamsSchema, response: { 200: productImagesResponseSchema } } },
+    {
+      schema: {
+        params: productImageParamsSchema,
+        querystring: productImageDeleteQuerySchema,
+        response: { 200: deletedProductImageResponseSchema },
+      },
+    },
     async (request) => {
       const { id, fileName } = request.params;
       const shop = admin.shopFromPath(request.params.shop);
-      return { images: await admin.deleteProductImage(db, imagesDir, shop.key, id, fileName) };
+      return admin.deleteProductImage(db, imagesDir, shop.key, id, fileName, request.query.updated_at);
     },
   );
 
