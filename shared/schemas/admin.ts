@@ -11,6 +11,8 @@ export const loginBodySchema = z.object({
 export const loginResponseSchema = z.object({ token: z.string() });
 export const verifyTokenBodySchema = z.object({ token: textInput().max(200) });
 export const verifyTokenResponseSchema = z.object({ valid: z.boolean() });
+/** POST /api/logout: the token to end comes in the Authorization header or, as verify-token takes it, here. */
+export const logoutBodySchema = z.object({ token: textInput().max(200).optional() }).nullish();
 
 /** Lockout (docs/architecture.md §6): 5 failures from one address within 15 minutes. */
 export const LOGIN_MAX_FAILURES = 5;
