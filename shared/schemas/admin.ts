@@ -112,7 +112,13 @@ export const productImageParamsSchema = shopPathParamsSchema.extend({
 });
 
 export const productImagesResponseSchema = z.object({ images: z.array(z.string()) });
-export const uploadImagesResponseSchema = z.object({ ok: z.literal(true), images: z.array(z.string()) });
+/** updated_at: the product's new version, when the upload said the version it holds and that was current. */
+export const uploadImagesResponseSchema = z.object({
+  ok: z.literal(true),
+  images: z.array(z.string()),
+  updated_at: z.string().optional(),
+});
+export type UploadImagesResponse = z.infer<typeof uploadImagesResponseSchema>;
 export const savedProductResponseSchema = z.object({ ok: z.literal(true), id: z.number().int() });
 /** The edit's answer also carries the product's new version, which the form holds if it stays open. */
 export const editedProductResponseSchema = savedProductResponseSchema.extend({ updated_at: z.string() });

@@ -10,6 +10,7 @@ import {
   imageFromLinkBodySchema,
   productImageDeleteQuerySchema,
   productImageParamsSchema,
+  productVersionSchema,
   productImagesResponseSchema,
   savedProductResponseSchema,
   shopPathParamsSchema,
@@ -32,6 +33,8 @@ const uploadFieldsSchema = z.object({
   shopType: shopKeySchema.default('default'),
   /** Sent by the add form: refuse rather than append when the product already exists. */
   forNewProduct: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  /** The Edit form's version, answered with the product's new one while it is current. */
+  updated_at: productVersionSchema.optional(),
 });
 
 function formFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
@@ -130,18 +133,12 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: uploadImagesResponseSchema } } },
     async (request) => {
       const form = await readMultipartForm(request, 'images');
-      const { productId, shopType, forNewProduct } = formFields(uploadFieldsSchema, form.fields);
-      return {
-        ok: true as const,
-        images: await admin.uploadProductImages(
-          db,
-          imagesDir,
-          shopType,
-          productId,
-          form.files,
-          forNewProduct === 'true',
-        ),
-      };
+      const { productId, shopType, forNewProduct, updated_at } = formFields(uploadFieldsSchema, form.fields);
+      const stored = await admin.uploadProductImages(db, imagesDir, shopType, productId, form.files, {
+        forNewProduct: forNewProduct === 'true',
+        heldVersion: updated_at,
+      });
+      return { ok: true as const, ...stored };
     },
   );
 

@@ -173,7 +173,8 @@ export async function deleteProduct(db: Db, imagesDir: string, shopKey: ShopKey,
 /**
  * Adds gallery images. Every file is decoded first, so one bad file writes nothing. For a product that
  * does not exist yet (the add flow uploads before creating) the files become the whole gallery; for an
- * existing product they are appended, and image_count follows.
+ * existing product they are appended, and image_count follows. `heldVersion`, the version the caller's
+ * edit form holds, is answered with the product's new one when it was still current (setImageCount).
  */
 export async function uploadProductImages(
   db: Db,
@@ -181,8 +182,8 @@ export async function uploadProductImages(
   shopKey: ShopKey,
   id: number,
   files: readonly images.UploadedFile[],
-  forNewProduct: boolean,
-): Promise<string[]> {
+  { forNewProduct, heldVersion }: { forNewProduct: boolean; heldVersion?: string | undefined },
+): Promise<{ images: string[]; updated_at?: string }> {
   if (files.length === 0) throw badRequest('Invalid field "images": choose at least one image.');
   const encoded: Buffer[] = [];
   for (const file of files) encoded.push(await images.toWebp(file));
@@ -194,8 +195,11 @@ export async function uploadProductImages(
       throw productTaken(SHOPS[shopKey].name, id);
     }
     const count = await images.storeProductImages(dir, encoded, exists ? 'append' : 'replace');
-    if (exists) await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString());
-    return images.listProductImages(dir);
+    const version = exists
+      ? await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString(), heldVersion)
+      : undefined;
+    const list = await images.listProductImages(dir);
+    return version === undefined ? { images: list } : { images: list, updated_at: version };
   });
 }
 export async function listProductImages(imagesDir: string, shopKey: ShopKey, id: number): Promise<string[]> {

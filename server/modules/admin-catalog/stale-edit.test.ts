@@ -234,10 +234,11 @@ describe.each(TEST_DIALECTS)('a stale admin edit on %s', (dialect) => {
     sharp({ create: { width: 40, height: 30, channels: 3, background: '#0ea5e9' } })
       .png()
       .toBuffer();
-  const upload = async (id: number, count: number) => {
+  const upload = async (id: number, count: number, heldVersion?: string) => {
     const form = new FormData();
     form.append('productId', String(id));
     form.append('shopType', 'ayz');
+    if (heldVersion !== undefined) form.append('updated_at', heldVersion);
     for (let n = 0; n < count; n += 1)
       form.append('images', new Blob([new Uint8Array(await png())]), `${n}.png`);
     const uploaded = await call('POST', '/api/upload-images', form);
@@ -309,6 +310,22 @@ describe.each(TEST_DIALECTS)('a stale admin edit on %s', (dialect) => {
       formBody(opened, { title: 'After a delete', updated_at: deleted.body.updated_at }),
     );
     expect(saved.status).toBe(200);
+  });
+
+  it("hands the form the new version for its own upload, and not for one after another's change", async () => {
+    const id = await addOpenBox(5);
+    const opened = await loadForEdit(id);
+    const own = await upload(id, 1, opened.updated_at);
+    expect(own.body).toEqual({ ok: true, images: ['1.webp'], updated_at: (await stored(id)).updated_at });
+    expect(own.body.updated_at > opened.updated_at).toBe(true);
+    expect((await purchase(id, 1)).status).toBe(201);
+    const overtaken = await upload(id, 1, own.body.updated_at);
+    expect(overtaken.body).toEqual({ ok: true, images: ['1.webp', '2.webp'] });
+    expect(await save(id, formBody(opened, { updated_at: own.body.updated_at }))).toEqual({
+      status: 409,
+      body: STALE,
+    });
+    expect(await stored(id)).toMatchObject({ acceptable: 4, stock_quantity: 4 });
   });
 
   it('keeps the version from a form a purchase overtook, even through its gallery delete', async () => {
