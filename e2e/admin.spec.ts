@@ -158,6 +158,96 @@ test('the open-box admin sets condition prices and quantities that the shop offe
   await expect(modal.getByText('5 - in stock').first()).toBeVisible();
 });
 
+test('a save from an Edit form a purchase overtook is refused, keeps the typed text, and reloads on request', async ({
+  page,
+  request,
+}) => {
+  const dialogs = collectDialogs(page);
+  const token = await adminToken(request);
+  await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), token);
+  // A product of its own, far from the ids other journeys' Add forms are given.
+  const id = 700_000 + Math.floor(Math.random() * 100_000);
+  const title = `E2E Stale ${id}`;
+  const added = await request.post('/api/add-product?shop=ayz', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      id,
+      title,
+      main_category: 'Audio',
+      category: 'Speakers',
+      acceptable_condition_price: '19.99',
+      acceptable_condition_available_quantity: 5,
+    },
+  });
+  expect(added.status()).toBe(201);
+
+  await page.goto('/ayzadmin');
+  await page.getByRole('tab', { name: 'Edit product' }).click();
+  await page.getByLabel('Enter product ID').fill(String(id));
+  await page.getByRole('button', { name: 'Load product' }).click();
+  const quantity = page.getByLabel('acceptable condition available quantity', { exact: true });
+  await expect(quantity).toHaveValue('5');
+
+  // A buyer reserves 2 while the form is open.
+  const buyer = (await (
+    await request.post('/api/auth/demo', { data: { name: 'Stale Buyer', email: `stale-${id}@example.com` } })
+  ).json()) as { token: string; user: { sub: string } };
+  const bought = await request.post('/api/create-purchase', {
+    headers: { Authorization: `Bearer ${buyer.token}` },
+    data: {
+      google_id: buyer.user.sub,
+      product_id: id,
+      store: 'ayz',
+      condition: 'acceptable',
+      quantity: 2,
+      email: `stale-${id}@example.com`,
+      address: '1 Main Street',
+      postal_code: '12345',
+      city: 'Springfield',
+      state_prov: 'IL',
+      contact_name: 'Stale Buyer',
+      phone: '555-0100',
+    },
+  });
+  expect(bought.status()).toBe(201);
+
+  const titleField = page.getByLabel('title', { exact: true });
+  await titleField.fill(`${title} retitled`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'This product changed since you opened it.' });
+  await expect(notice).toBeVisible();
+  await expect(titleField).toHaveValue(`${title} retitled`);
+  await expect(quantity).toHaveValue('5');
+  const stored = async () =>
+    (await (await request.get(`/api/products/${id}?shop=ayz`)).json()) as ProductDetail & {
+      acceptable_condition_available_quantity: number;
+    };
+  expect(await stored()).toMatchObject({ title, acceptable_condition_available_quantity: 3 });
+  await notice.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'admin-stale-edit');
+  await page.setViewportSize({ width: 320, height: 720 });
+  await notice.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'admin-stale-edit-320');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await notice.getByRole('button', { name: 'Reload product' }).click();
+  await expect
+    .poll(() => dialogs)
+    .toContain('Reload the product as it is now? What you typed in this form will be discarded.');
+  await expect(titleField).toHaveValue(title);
+  await expect(quantity).toHaveValue('3');
+  await expect(notice).toHaveCount(0);
+  await titleField.fill(`${title} retitled`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect.poll(() => dialogs).toContain('Product updated');
+  expect(await stored()).toMatchObject({
+    title: `${title} retitled`,
+    acceptable_condition_available_quantity: 3,
+  });
+});
+
 test('rich-text formatting survives saving and reloading, and shows in the product modal', async ({
   page,
   request,

@@ -1,7 +1,12 @@
-/** DELETE /api/product-images/{shop}/{id}/{fileName} -> {images}: the gallery renumbered without it. */
+/**
+ * DELETE /api/product-images/{shop}/{id}/{fileName}?updated_at= -> {images, updated_at?}: the gallery
+ * renumbered without it. Sent with the version the edit form holds; updated_at comes back only when that
+ * version was still the stored one, and is then the form's new version (the change was its own).
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { productImagesResponseSchema } from '../../../shared/schemas/admin.js';
+import { deletedProductImageResponseSchema } from '../../../shared/schemas/admin.js';
 import type { ShopKey } from '../../../shared/shops.js';
+import { queryString } from '../../endpoints/http.js';
 import { adminFetchJson } from './adminFetch.js';
 import { adminKeys } from './queryKeys.js';
 
@@ -9,21 +14,23 @@ interface DeleteImageParams {
   shop: ShopKey;
   id: string;
   fileName: string;
+  /** The version (updated_at) the edit form holds. */
+  heldVersion?: string | undefined;
 }
 
-export async function deleteProductImage({ shop, id, fileName }: DeleteImageParams): Promise<string[]> {
-  const { images } = await adminFetchJson(
-    `/api/product-images/${shop}/${encodeURIComponent(id)}/${encodeURIComponent(fileName)}`,
-    productImagesResponseSchema,
+export function deleteProductImage({ shop, id, fileName, heldVersion }: DeleteImageParams) {
+  return adminFetchJson(
+    `/api/product-images/${shop}/${encodeURIComponent(id)}/${encodeURIComponent(fileName)}${queryString({ updated_at: heldVersion })}`,
+    deletedProductImageResponseSchema,
     { method: 'DELETE' },
   );
-  return images;
 }
 
 export function useDeleteProductImageMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProductImage,
-    onSuccess: (images, { shop, id }) => queryClient.setQueryData(adminKeys.productImages(shop, id), images),
+    onSuccess: ({ images }, { shop, id }) =>
+      queryClient.setQueryData(adminKeys.productImages(shop, id), images),
   });
 }

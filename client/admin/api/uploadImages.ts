@@ -1,8 +1,10 @@
 /**
  * POST /api/upload-images, multipart: repeated `images` files plus productId, shopType and, for rated
- * shops, rate. A product that does not exist yet gets the files as its gallery in the order sent.
+ * shops, rate. A product that does not exist yet gets the files as its gallery in the order sent. The
+ * Edit form also sends the version it holds (updated_at), and gets the product's new one back while
+ * that was still current.
  */
-import { uploadImagesResponseSchema } from '../../../shared/schemas/admin.js';
+import { type UploadImagesResponse, uploadImagesResponseSchema } from '../../../shared/schemas/admin.js';
 import type { ShopConfig } from '../../../shared/shops.js';
 import type { UploadControls } from '../../ui/useUploadProgress.js';
 import { adminFetchJson } from './adminFetch.js';
@@ -20,6 +22,8 @@ interface UploadImagesParams {
   forNewProduct?: boolean;
   rate: number;
   images: readonly NamedImage[];
+  /** The version (updated_at) the edit form holds. */
+  heldVersion?: string | undefined;
   /** Progress and cancel for the screen's upload bar. */
   controls?: UploadControls | undefined;
 }
@@ -30,18 +34,19 @@ export async function uploadProductImages({
   forNewProduct = false,
   rate,
   images,
+  heldVersion,
   controls,
-}: UploadImagesParams): Promise<string[]> {
+}: UploadImagesParams): Promise<UploadImagesResponse> {
   const form = new FormData();
   form.append('productId', productId);
   form.append('shopType', shop.key);
   if (forNewProduct) form.append('forNewProduct', 'true');
   if (shop.hasRating) form.append('rate', String(rate));
+  if (heldVersion !== undefined) form.append('updated_at', heldVersion);
   for (const image of images) form.append('images', image.file, image.name);
-  const response = await adminFetchJson('/api/upload-images', uploadImagesResponseSchema, {
+  return adminFetchJson('/api/upload-images', uploadImagesResponseSchema, {
     method: 'POST',
     form,
     ...controls,
   });
-  return response.images;
 }

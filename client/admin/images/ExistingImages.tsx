@@ -6,8 +6,17 @@ import { Icon } from '../../ui/Icon.js';
 import controls from '../ui/Controls.module.css';
 import styles from './Images.module.css';
 
+interface ExistingImagesProps {
+  shop: ShopConfig;
+  productId: string | null;
+  /** The version (updated_at) the edit form holds, sent with each delete. */
+  heldVersion: string | null;
+  /** Told the product's new version when a delete was the only change since the form's version. */
+  onVersion: (version: string) => void;
+}
+
 /** The loaded product's stored images, each with a delete button (docs/product.md §2 'Product Images'). */
-export function ExistingImages({ shop, productId }: { shop: ShopConfig; productId: string | null }) {
+export function ExistingImages({ shop, productId, heldVersion, onVersion }: ExistingImagesProps) {
   const headingId = useId();
   const imagesQuery = useProductImagesQuery(shop.key, productId);
   const deleteImage = useDeleteProductImageMutation();
@@ -18,8 +27,11 @@ export function ExistingImages({ shop, productId }: { shop: ShopConfig; productI
   const remove = (fileName: string) => {
     if (!productId) return;
     deleteImage.mutate(
-      { shop: shop.key, id: productId, fileName },
+      { shop: shop.key, id: productId, fileName, heldVersion: heldVersion ?? undefined },
       {
+        onSuccess: (answer) => {
+          if (answer.updated_at) onVersion(answer.updated_at);
+        },
         onError: (error) => {
           console.error(error);
           window.alert('Error deleting the image');

@@ -11,6 +11,8 @@ import styles from './Tabs.module.css';
 /**
  * The Edit tab (docs/product.md §2, §4): load a product by id, which fills the form, rating, availability and the
  * image list. A reset or a save replaces the form with an empty one; the loaded id and its images stay.
+ * The product's version (updated_at as loaded) stays too, moved on by this form's own saves and gallery
+ * changes: a save answers 409 when anything else changed the product since, and the form offers a reload.
  */
 export function EditProductTab({ shop, initialId }: { shop: ShopConfig; initialId?: string | undefined }) {
   const categories = useCategoriesQuery(shop.key);
@@ -18,6 +20,7 @@ export function EditProductTab({ shop, initialId }: { shop: ShopConfig; initialI
   const [typedId, setTypedId] = useState(initialId ?? '');
   const [editingId, setEditingId] = useState<string | null>(null);
   const [initial, setInitial] = useState<ProductDetail | null>(null);
+  const [version, setVersion] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
 
   const showForm = (id: string | null, product: ProductDetail | null) => {
@@ -26,20 +29,26 @@ export function EditProductTab({ shop, initialId }: { shop: ShopConfig; initialI
     setGeneration((current) => current + 1);
   };
 
-  const load = () => {
-    const id = typedId.trim();
-    if (id === '') return;
+  const loadById = (id: string) => {
     loadProduct.mutate(
       { shop: shop.key, id },
       {
-        onSuccess: (product) => showForm(id, product),
+        onSuccess: (product) => {
+          setVersion(product.updated_at);
+          showForm(id, product);
+        },
         onError: (error) => {
           console.error(error);
+          setVersion(null);
           showForm(null, null);
           window.alert('Product not found');
         },
       },
     );
+  };
+  const load = () => {
+    const id = typedId.trim();
+    if (id !== '') loadById(id);
   };
 
   // Opened from the products table's edit link: the product loads at once.
@@ -73,8 +82,12 @@ export function EditProductTab({ shop, initialId }: { shop: ShopConfig; initialI
         shop={shop}
         productId={editingId}
         initial={initial}
+        version={version}
+        onVersion={setVersion}
         categories={categories.data}
         onStartOver={() => showForm(editingId, null)}
+        onReload={() => editingId && loadById(editingId)}
+        reloading={loadProduct.isPending}
       />
     </div>
   );

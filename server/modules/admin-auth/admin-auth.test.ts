@@ -214,6 +214,44 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
     expect((await t.app.inject({ url: '/api/next-id', headers })).statusCode).toBe(401);
   });
 
+  it('ends the session of a token sent in the body, and no other', async () => {
+    const sent = await adminHeaders(t);
+    const kept = await adminHeaders(t);
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      payload: { token: sent.authorization.slice('Bearer '.length) },
+    });
+    expect({ status: ended.statusCode, body: ended.json() }).toEqual({ status: 200, body: { ok: true } });
+    expect((await t.app.inject({ url: '/api/next-id', headers: sent })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/next-id', headers: kept })).statusCode).toBe(200);
+  });
+
+  it('answers a logout that names no token with a 400 sentence, and ends nothing', async () => {
+    const kept = await adminHeaders(t);
+    const sessions = await t.handle.db.selectFrom('admin_sessions').select('token_hash').execute();
+    const none =
+      'Send the admin token to end: in the Authorization header (Bearer) or as "token" in the body.';
+    for (const payload of [undefined, {}, { token: '' }]) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        ...(payload ? { payload } : {}),
+      });
+      expect({ status: answer.statusCode, body: answer.json() }).toEqual({
+        status: 400,
+        body: { error: none },
+      });
+    }
+    const wrongType = await t.app.inject({ method: 'POST', url: '/api/logout', payload: { token: 5 } });
+    expect({ status: wrongType.statusCode, body: wrongType.json() }).toEqual({
+      status: 400,
+      body: { error: 'Invalid field "token": must be text.' },
+    });
+    expect(await t.handle.db.selectFrom('admin_sessions').select('token_hash').execute()).toEqual(sessions);
+    expect((await t.app.inject({ url: '/api/next-id', headers: kept })).statusCode).toBe(200);
+  });
+
   it('lets an address in again once its failures are older than 15 minutes', async () => {
     const address = '10.0.0.4';
     const sixteenMinutesAgo = new Date(Date.now() - 16 * 60_000).toISOString();

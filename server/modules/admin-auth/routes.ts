@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   loginBodySchema,
   loginResponseSchema,
+  logoutBodySchema,
   verifyTokenBodySchema,
   verifyTokenResponseSchema,
 } from '../../../shared/schemas/admin.js';
@@ -37,10 +38,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/logout', { schema: { response: { 200: okSchema } } }, async (request) => {
-    await logout(deps, bearerToken(request.headers.authorization));
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/logout',
+    { schema: { body: logoutBodySchema, response: { 200: okSchema, 400: errorBodySchema } } },
+    async (request) => {
+      await logout(deps, [bearerToken(request.headers.authorization), request.body?.token]);
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/api/verify-token',

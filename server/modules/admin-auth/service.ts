@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/admin.js';
 import { formatCountdown } from '../../../shared/rules.js';
 import type { Database } from '../../db/types.js';
-import { HttpError } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../http/errors.js';
 import { deriveKey, type Secrets } from '../../secrets.js';
 import * as repo from './repository.js';
 
@@ -108,9 +108,23 @@ export async function deleteStaleSessions({ db, secrets }: AdminAuthDeps, now = 
   await repo.deleteStaleSessions(db, adminSessionKey(secrets).id, now.toISOString());
 }
 
-/** Ends a session (Exit): the token stops working at once. */
-export async function logout({ db, secrets }: AdminAuthDeps, token: string | undefined): Promise<void> {
-  if (token && token.length <= 200) await repo.deleteSession(db, tokenHash(secrets, token));
+/**
+ * Ends the sessions of the tokens given (Exit): each stops working at once. A token of no session ends
+ * nothing (logging out twice is fine); being given no token at all is a 400, never a silent "ok".
+ */
+export async function logout(
+  { db, secrets }: AdminAuthDeps,
+  tokens: readonly (string | undefined)[],
+): Promise<void> {
+  const given = tokens.filter((token): token is string => token !== undefined && token !== '');
+  if (given.length === 0) {
+    throw badRequest(
+      'Send the admin token to end: in the Authorization header (Bearer) or as "token" in the body.',
+    );
+  }
+  for (const token of given) {
+    if (token.length <= 200) await repo.deleteSession(db, tokenHash(secrets, token));
+  }
 }
 
 /** Ends every admin session, the caller's too: for a token that may have leaked. */

@@ -236,8 +236,9 @@ describe.each(TEST_DIALECTS)('admin catalogue management on %s', (dialect) => {
       availability: 'YES',
       description:
         '<h2>Bigger</h2><a href="javascript:alert(1)">x</a><img src="https://evil.example/x.png" onerror="x()"><img src="/images/Products/1/description/a.webp" alt="A" title="T">',
+      updated_at: before.updated_at,
     });
-    expect(edited).toEqual({ status: 200, body: { ok: true, id: 1 } });
+    expect(edited).toEqual({ status: 200, body: { ok: true, id: 1, updated_at: expect.any(String) } });
     const after = (await call('GET', '/api/products/1?shop=default')).body;
     expect(after).toMatchObject({
       title: 'Trail Lantern XL',
@@ -273,12 +274,24 @@ describe.each(TEST_DIALECTS)('admin catalogue management on %s', (dialect) => {
     expect((await call('GET', '/api/products/1?shop=default')).body.imagecount).toBe(2);
     expect((await call('DELETE', '/api/product-images/default/1/9.webp')).status).toBe(404);
     expect(
-      (await call('PUT', '/api/edit-product/pc/777', { title: 'x', main_category: 'a', category: 'b' }))
-        .status,
+      (
+        await call('PUT', '/api/edit-product/pc/777', {
+          title: 'x',
+          main_category: 'a',
+          category: 'b',
+          updated_at: '2026-01-01T00:00:00.000Z',
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await call('PUT', '/api/edit-product/shoes/1', { title: 'x', main_category: 'a', category: 'b' }))
-        .status,
+      (
+        await call('PUT', '/api/edit-product/shoes/1', {
+          title: 'x',
+          main_category: 'a',
+          category: 'b',
+          updated_at: '2026-01-01T00:00:00.000Z',
+        })
+      ).status,
     ).toBe(400);
   });
 
@@ -312,6 +325,7 @@ describe.each(TEST_DIALECTS)('admin catalogue management on %s', (dialect) => {
       main_category: 'Gaming',
       category: 'Consoles',
       good_condition_available_quantity: -1,
+      updated_at: (await call('GET', `/api/products/${added.body.id}?shop=ayz`)).body.updated_at,
     });
     expect(negative).toEqual({
       status: 400,

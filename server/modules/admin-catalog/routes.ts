@@ -3,9 +3,14 @@ import { z } from 'zod';
 import {
   addProductQuerySchema,
   adminProductBodySchema,
+  deletedProductImageResponseSchema,
   deleteProductResponseSchema,
+  editedProductResponseSchema,
+  editProductBodySchema,
   imageFromLinkBodySchema,
+  productImageDeleteQuerySchema,
   productImageParamsSchema,
+  productVersionSchema,
   productImagesResponseSchema,
   savedProductResponseSchema,
   shopPathParamsSchema,
@@ -28,6 +33,8 @@ const uploadFieldsSchema = z.object({
   shopType: shopKeySchema.default('default'),
   /** Sent by the add form: refuse rather than append when the product already exists. */
   forNewProduct: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  /** The Edit form's version, answered with the product's new one while it is current. */
+  updated_at: productVersionSchema.optional(),
 });
 
 function formFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
@@ -75,14 +82,14 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: shopPathParamsSchema,
-        body: adminProductBodySchema,
-        response: { 200: savedProductResponseSchema },
+        body: editProductBodySchema,
+        response: { 200: editedProductResponseSchema },
       },
     },
     async (request) => {
       const shop = admin.shopFromPath(request.params.shop);
-      await admin.updateProduct(db, imagesDir, shop.key, request.params.id, request.body);
-      return { ok: true as const, id: request.params.id };
+      const version = await admin.updateProduct(db, imagesDir, shop.key, request.params.id, request.body);
+      return { ok: true as const, id: request.params.id, updated_at: version };
     },
   );
 
@@ -107,11 +114,17 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/product-images/:shop/:id/:fileName',
-    { schema: { params: productImageParamsSchema, response: { 200: productImagesResponseSchema } } },
+    {
+      schema: {
+        params: productImageParamsSchema,
+        querystring: productImageDeleteQuerySchema,
+        response: { 200: deletedProductImageResponseSchema },
+      },
+    },
     async (request) => {
       const { id, fileName } = request.params;
       const shop = admin.shopFromPath(request.params.shop);
-      return { images: await admin.deleteProductImage(db, imagesDir, shop.key, id, fileName) };
+      return admin.deleteProductImage(db, imagesDir, shop.key, id, fileName, request.query.updated_at);
     },
   );
 
@@ -120,18 +133,12 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: uploadImagesResponseSchema } } },
     async (request) => {
       const form = await readMultipartForm(request, 'images');
-      const { productId, shopType, forNewProduct } = formFields(uploadFieldsSchema, form.fields);
-      return {
-        ok: true as const,
-        images: await admin.uploadProductImages(
-          db,
-          imagesDir,
-          shopType,
-          productId,
-          form.files,
-          forNewProduct === 'true',
-        ),
-      };
+      const { productId, shopType, forNewProduct, updated_at } = formFields(uploadFieldsSchema, form.fields);
+      const stored = await admin.uploadProductImages(db, imagesDir, shopType, productId, form.files, {
+        forNewProduct: forNewProduct === 'true',
+        heldVersion: updated_at,
+      });
+      return { ok: true as const, ...stored };
     },
   );
 

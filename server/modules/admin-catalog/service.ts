@@ -3,7 +3,11 @@ import { withAdvisoryLock } from '../../db/advisory-lock.js';
 import type { Kysely } from 'kysely';
 import { CONDITIONS, SHOPS, type ShopConfig, type ShopKey } from '../../../shared/shops.js';
 import { priceToCents } from '../../../shared/rules.js';
-import type { AdminProductBody } from '../../../shared/schemas/admin.js';
+import {
+  type AdminProductBody,
+  type EditProductBody,
+  STALE_PRODUCT_EDIT,
+} from '../../../shared/schemas/admin.js';
 import type { Database, NewProductRow } from '../../db/types.js';
 import { MAX_PRODUCT_ID } from '../../../shared/schemas/common.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -122,28 +126,35 @@ async function insertNewProduct(
   });
 }
 
+/**
+ * Saves the edit form over the version it was opened on (body.updated_at); answers the new version.
+ * Anything written since (a purchase or release, another admin's save, a gallery change) makes it a 409
+ * that writes nothing: the form's quantities were read before those units moved, and saving them would
+ * bring back units that are held or sold.
+ */
 export async function updateProduct(
   db: Db,
   imagesDir: string,
   shopKey: ShopKey,
   id: number,
-  body: AdminProductBody,
-): Promise<void> {
+  body: EditProductBody,
+): Promise<string> {
   const shop = SHOPS[shopKey];
   const imageCount = (await images.listProductImages(await images.productImageDir(imagesDir, shopKey, id)))
     .length;
-  const updated = await db
-    .transaction()
-    .execute((trx) =>
-      catalogRepo.updateProduct(
-        trx,
-        shopKey,
-        id,
-        { ...productColumns(shop, body), image_count: imageCount, updated_at: new Date().toISOString() },
-        conditionRows(shop, body),
-      ),
+  return db.transaction().execute(async (trx) => {
+    const version = await catalogRepo.updateProduct(
+      trx,
+      shopKey,
+      id,
+      { ...productColumns(shop, body), image_count: imageCount, updated_at: new Date().toISOString() },
+      conditionRows(shop, body),
+      { expectedVersion: body.updated_at },
     );
-  if (!updated) throw noSuchProduct(shop.name, id);
+    if (version !== undefined) return version;
+    if (await catalogRepo.productExists(trx, shopKey, id)) throw conflict(STALE_PRODUCT_EDIT);
+    throw noSuchProduct(shop.name, id);
+  });
 }
 
 /** Deletes the product row, then its whole image folder (gallery, preview and description images). */
@@ -162,7 +173,8 @@ export async function deleteProduct(db: Db, imagesDir: string, shopKey: ShopKey,
 /**
  * Adds gallery images. Every file is decoded first, so one bad file writes nothing. For a product that
  * does not exist yet (the add flow uploads before creating) the files become the whole gallery; for an
- * existing product they are appended, and image_count follows.
+ * existing product they are appended, and image_count follows. `heldVersion`, the version the caller's
+ * edit form holds, is answered with the product's new one when it was still current (setImageCount).
  */
 export async function uploadProductImages(
   db: Db,
@@ -170,8 +182,8 @@ export async function uploadProductImages(
   shopKey: ShopKey,
   id: number,
   files: readonly images.UploadedFile[],
-  forNewProduct: boolean,
-): Promise<string[]> {
+  { forNewProduct, heldVersion }: { forNewProduct: boolean; heldVersion?: string | undefined },
+): Promise<{ images: string[]; updated_at?: string }> {
   if (files.length === 0) throw badRequest('Invalid field "images": choose at least one image.');
   const encoded: Buffer[] = [];
   for (const file of files) encoded.push(await images.toWebp(file));
@@ -183,28 +195,37 @@ export async function uploadProductImages(
       throw productTaken(SHOPS[shopKey].name, id);
     }
     const count = await images.storeProductImages(dir, encoded, exists ? 'append' : 'replace');
-    if (exists) await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString());
-    return images.listProductImages(dir);
+    const version = exists
+      ? await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString(), heldVersion)
+      : undefined;
+    const list = await images.listProductImages(dir);
+    return version === undefined ? { images: list } : { images: list, updated_at: version };
   });
 }
 export async function listProductImages(imagesDir: string, shopKey: ShopKey, id: number): Promise<string[]> {
   return images.listProductImages(await images.productImageDir(imagesDir, shopKey, id));
 }
 
+/**
+ * Deletes one gallery image. `heldVersion`, the version the caller's edit form holds, is answered with
+ * the product's new version when it was still current (catalogRepo.setImageCount).
+ */
 export async function deleteProductImage(
   db: Db,
   imagesDir: string,
   shopKey: ShopKey,
   id: number,
   fileName: string,
-): Promise<string[]> {
+  heldVersion?: string,
+): Promise<{ images: string[]; updated_at?: string }> {
   const dir = await images.productImageDir(imagesDir, shopKey, id);
   return lockGallery(db, shopKey, id, dir, async () => {
     const count = await images.deleteProductImage(dir, fileName);
-    if (await catalogRepo.productExists(db, shopKey, id)) {
-      await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString());
-    }
-    return images.listProductImages(dir);
+    const version = (await catalogRepo.productExists(db, shopKey, id))
+      ? await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString(), heldVersion)
+      : undefined;
+    const list = await images.listProductImages(dir);
+    return version === undefined ? { images: list } : { images: list, updated_at: version };
   });
 }
 export async function uploadDescriptionImage(

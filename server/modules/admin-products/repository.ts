@@ -10,7 +10,12 @@ import {
 import { MAX_PRICE_CENTS } from '../../../shared/rules.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
 import type { Database, ProductRow } from '../../db/types.js';
-import { orderClause, productsMatching, type ProductFilter } from '../catalog/repository.js';
+import {
+  nextProductVersion,
+  orderClause,
+  productsMatching,
+  type ProductFilter,
+} from '../catalog/repository.js';
 
 type Db = Kysely<Database>;
 
@@ -70,16 +75,17 @@ export async function lockProducts(db: Db, shop: string, ids: ProductIds): Promi
     .execute();
 }
 
-/** One UPDATE of every product a bulk action reaches; answers how many rows it changed. */
+/** One UPDATE of every product a bulk action reaches, moving each one's updated_at on; answers how many rows it changed. */
 export async function updateProducts(
   db: Db,
   shop: string,
   ids: ProductIds,
-  changes: UpdateObject<Database, 'products'>,
+  changes: Omit<UpdateObject<Database, 'products'>, 'updated_at'>,
+  at: string,
 ): Promise<number> {
   const result = await db
     .updateTable('products')
-    .set(changes)
+    .set({ ...changes, updated_at: nextProductVersion(db, at) })
     .where('shop', '=', shop)
     .where('id', 'in', ids)
     .executeTakeFirst();
@@ -129,7 +135,7 @@ export async function changeConditionPrices(
   const result = await db
     .updateTable('products')
     .set({
-      updated_at: at,
+      updated_at: nextProductVersion(db, at),
       price_cents: sql<number>`coalesce((select min(c.price_cents) from product_conditions c
         where c.shop = products.shop and c.product_id = products.id and c.price_cents > 0), 0)`,
     })

@@ -78,13 +78,13 @@ export async function runBulkAction(
     const ids = await target(trx);
     switch (body.action) {
       case 'availability':
-        return repo.updateProducts(trx, shopKey, ids, { availability: body.value, updated_at: at });
+        return repo.updateProducts(trx, shopKey, ids, { availability: body.value }, at);
       case 'category':
-        return repo.updateProducts(trx, shopKey, ids, { ...body.value, updated_at: at });
+        return repo.updateProducts(trx, shopKey, ids, body.value, at);
       case 'price':
         if (!shop.hasConditions) {
           const price_cents = repo.changedPrice(centsChange(body.value));
-          return repo.updateProducts(trx, shopKey, ids, { price_cents, updated_at: at });
+          return repo.updateProducts(trx, shopKey, ids, { price_cents }, at);
         }
         await repo.lockProducts(trx, shopKey, ids);
         return repo.changeConditionPrices(trx, shopKey, ids, centsChange(body.value), at);

@@ -135,6 +135,21 @@ export async function bumpCatalogVersion(db: Db, shop: string): Promise<void> {
     on conflict (shop) do update set version = catalog_versions.version + 1`.execute(db);
 }
 
+/**
+ * The updated_at a write gives a product: `at`, or one millisecond past the stored value when that is
+ * not older (two writes in one millisecond, or another process's clock ahead of ours). updated_at is the
+ * version an admin's edit is checked against, so it must never repeat or go back; worked out in the
+ * statement from the row it writes, so a write that waited for the row's lock steps past the one before.
+ * Stored values are always Date#toISOString() text, which sorts as time does.
+ */
+export function nextProductVersion(db: Db, at: string): RawBuilder<string> {
+  const oneMsLater =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql`to_char((updated_at::timestamptz + interval '1 millisecond') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+      : sql`strftime('%Y-%m-%dT%H:%M:%fZ', updated_at, '+0.001 seconds')`;
+  return sql<string>`case when updated_at < ${at} then ${at} else ${oneMsLater} end`;
+}
+
 /** ORDER BY of each sort mode of docs/product.md §4; every order ends on id so pages never overlap. */
 export function orderClause(sort: SortMode): RawBuilder<unknown> {
   switch (sort) {
@@ -456,26 +471,36 @@ export async function productExists(db: Db, shop: string, id: number): Promise<b
   return row !== undefined;
 }
 
-/** Updates a product and, for the open box, replaces its conditions; false when there is no such product. */
+/**
+ * Updates a product and, for the open box, replaces its conditions. `changes.updated_at` is the write's
+ * time; the stored version moves past it as nextProductVersion says. With `expectedVersion`, only while
+ * the stored updated_at is that one: compared in the same statement that takes the row, so no purchase
+ * or other save can slip in between. Answers the new updated_at, or undefined when nothing was written
+ * (no such product, or a newer version).
+ */
 export async function updateProduct(
   db: Db,
   shop: string,
   id: number,
   changes: ProductRowUpdate,
   conditions: readonly ConditionInput[] = [],
-): Promise<boolean> {
+  { expectedVersion }: { expectedVersion?: string } = {},
+): Promise<string | undefined> {
   const derived = conditions.length > 0 ? openboxAggregates(conditions) : {};
-  const result = await db
+  const { updated_at: at, ...columns } = changes;
+  let query = db
     .updateTable('products')
     .set({
-      ...changes,
+      ...columns,
       ...derived,
+      ...(at === undefined ? {} : { updated_at: nextProductVersion(db, at) }),
       ...(changes.title === undefined ? {} : { title_folded: foldForSearch(String(changes.title)) }),
     })
     .where('shop', '=', shop)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
+    .where('id', '=', id);
+  if (expectedVersion !== undefined) query = query.where('updated_at', '=', expectedVersion);
+  const row = await query.returning('updated_at').executeTakeFirst();
+  if (!row) return undefined;
   if (conditions.length > 0) {
     await db.deleteFrom('product_conditions').where('shop', '=', shop).where('product_id', '=', id).execute();
     await db
@@ -483,7 +508,7 @@ export async function updateProduct(
       .values(conditions.map((c) => ({ ...c, shop, product_id: id })))
       .execute();
   }
-  return true;
+  return row.updated_at;
 }
 
 /**
@@ -500,20 +525,35 @@ export async function deleteProduct(db: Db, shop: string, id: number): Promise<b
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Keeps image_count true after the gallery changed, and bumps updated_at so cached copies refresh. */
+/**
+ * Keeps image_count true after the gallery changed, and moves updated_at on so cached copies refresh.
+ * `heldVersion` is the version the caller's edit form holds: when it is still the stored one, the answer
+ * is the new version, which the form may then hold (the gallery change was its own); otherwise (another
+ * change came between, or none was given) undefined, and the form's next save will be refused as stale.
+ */
 export async function setImageCount(
   db: Db,
   shop: string,
   id: number,
   count: number,
   at: string,
-): Promise<void> {
-  await db
-    .updateTable('products')
-    .set({ image_count: count, updated_at: at })
-    .where('shop', '=', shop)
-    .where('id', '=', id)
-    .execute();
+  heldVersion?: string,
+): Promise<string | undefined> {
+  const update = () =>
+    db
+      .updateTable('products')
+      .set({ image_count: count, updated_at: nextProductVersion(db, at) })
+      .where('shop', '=', shop)
+      .where('id', '=', id);
+  if (heldVersion !== undefined) {
+    const row = await update()
+      .where('updated_at', '=', heldVersion)
+      .returning('updated_at')
+      .executeTakeFirst();
+    if (row) return row.updated_at;
+  }
+  await update().execute();
+  return undefined;
 }
 
 export interface SitemapBucket {

@@ -133,6 +133,8 @@ export async function listProducts(
 }
 
 export async function getProduct(db: Db, shopKey: ShopKey, id: number): Promise<ProductDetail> {
+  // The row (and its updated_at) before the conditions: an edit form loading this never holds quantities
+  // older than its version, whatever purchase commits in between (the save is then refused, never wrong).
   const row = await repo.findProduct(db, shopKey, id);
   if (!row) throw noSuchProduct(SHOPS[shopKey].name, id);
   const conditions = SHOPS[shopKey].hasConditions ? await repo.findConditions(db, shopKey, [id]) : [];

@@ -2,6 +2,7 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { AdminOrdersQuery, PaymentStatus } from '../../../shared/schemas/buying.js';
 import type { Database, NewOrderRow, OrderRow } from '../../db/types.js';
+import { nextProductVersion } from '../catalog/repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -49,7 +50,8 @@ export async function lockProductRow(db: Db, shop: string, productId: number): P
 }
 
 /**
- * Moves the product's total stock by `delta` and bumps updated_at (the shop's product cache keys on it).
+ * Moves the product's total stock by `delta` and moves updated_at on (the shop's product cache keys on
+ * it, and an admin's edit opened before this is then refused instead of bringing the units back).
  * Relative, not recomputed: a waiting concurrent update then applies on top of the committed value.
  * Returns the title for the order's snapshot, or undefined when there is no such product.
  */
@@ -62,7 +64,7 @@ export async function moveProductStock(
 ): Promise<string | undefined> {
   const row = await db
     .updateTable('products')
-    .set({ stock_quantity: sql`stock_quantity + ${delta}`, updated_at: at })
+    .set({ stock_quantity: sql`stock_quantity + ${delta}`, updated_at: nextProductVersion(db, at) })
     .where('shop', '=', shop)
     .where('id', '=', productId)
     .returning('title')
