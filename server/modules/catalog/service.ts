@@ -121,17 +121,6 @@ export async function getCatalogOverview(db: Db, query: OverviewQuery): Promise<
   return { top: topItems, groups, categories, totals };
 }
 
-/** docs/product.md §7 GET /api/products: the whole list (kept for compatibility; screens use the paged catalogue). */
-export async function listProducts(
-  db: Db,
-  shopKey: ShopKey,
-): Promise<ProductSummary[] | { products: ProductSummary[]; categories: CategoryMap }> {
-  const shop = SHOPS[shopKey];
-  const products = await presentList(db, shop, await repo.findAllProducts(db, shopKey));
-  if (!shop.listIncludesCategories) return products;
-  return { products, categories: await categoryMap(db, shopKey) };
-}
-
 export async function getProduct(db: Db, shopKey: ShopKey, id: number): Promise<ProductDetail> {
   const row = await repo.findProduct(db, shopKey, id);
   if (!row) throw noSuchProduct(SHOPS[shopKey].name, id);
