@@ -2,7 +2,8 @@
  * Heavy readers (issue 16): four full product lists (`GET /api/products?shop=default`) of a
  * 130,000-product shop at once, while `/api/health` is asked again and again; prints the health
  * latencies (max, p99), the server's longest event-loop delay (`nodejs_eventloop_lag_max_seconds` from
- * /metrics, about its longest block) and peak RSS, and each list's time to first byte and to its end.
+ * /metrics, about its longest block) and peak RSS, and each list's time to first byte and to its end;
+ * first the same for 5 s with no list in flight, the floor the machine's other load sets.
  *
  * Run: npm run bench:full-list [-- --products 130000 --lists 4 --rounds 3 --encoding br|gzip|none].
  * The catalogue is the benches' generated one (bench/catalog-data.ts: a SQLite file in bench/.data,
@@ -10,7 +11,7 @@
  * own process with NODE_ENV=production (run through tsx, so no build is needed), on 127.0.0.1 and a free
  * port; this process only sends requests and counts bytes. Each round waits for the previous one to end,
  * so a later round may find the list already built for the catalogue state (the same version and 10 s
- * views window). Targets: health under 200 ms throughout, no block of the loop longer than about 100 ms.
+ * views window; the line says so). Targets: health under 200 ms throughout, no block of the loop longer than about 100 ms.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -94,6 +95,7 @@ interface Answer {
   endMs: number;
   bytes: number;
   encoding: string;
+  etag: string | undefined;
   body: string;
 }
 
@@ -116,6 +118,7 @@ function get(pathname: string, headers: Record<string, string> = {}, keepBody = 
           endMs: performance.now() - start,
           bytes,
           encoding: String(response.headers['content-encoding'] ?? 'none'),
+          etag: response.headers.etag,
           body: Buffer.concat(chunks).toString('utf8'),
         }),
       );
@@ -160,43 +163,67 @@ const at = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
 
-async function round(index: number): Promise<void> {
-  await loopDelays();
+/** Asks /api/health one request at a time, back to back, as a load balancer's probe would (much more often). */
+function probeHealth() {
+  let running = true;
   let peakRss = serverRssMb();
   const startRss = peakRss;
-  let running = true;
-  const healthTimes: number[] = [];
-  // One health request at a time, back to back, as a load balancer's probe (much more often).
-  const prober = (async () => {
+  const times: number[] = [];
+  const probing = (async () => {
     while (running) {
       const answer = await get('/api/health');
       if (answer.status !== 200) throw new Error(`/api/health answered ${answer.status}: ${answer.body}`);
-      healthTimes.push(answer.endMs);
+      times.push(answer.endMs);
       peakRss = Math.max(peakRss, serverRssMb());
       await sleep(10);
     }
   })();
+  return async () => {
+    running = false;
+    await probing;
+    const delays = await loopDelays();
+    times.sort((a, b) => a - b);
+    return [
+      `  /api/health: ${times.length} answers, p50 ${ms(at(times, 0.5))}, p99 ${ms(at(times, 0.99))}, max ${ms(times.at(-1)!)}`,
+      `  server event loop: longest delay ${ms(delays.maxMs)}, p99 ${ms(delays.p99Ms)}; RSS ${startRss.toFixed(0)} → peak ${peakRss.toFixed(0)} MB`,
+    ];
+  };
+}
+
+/** The machine's floor: the same probe for a few seconds with no list in flight. */
+async function idle(): Promise<void> {
+  await loopDelays();
+  const stop = probeHealth();
+  await sleep(5000);
+  console.log(['idle, 5 s:', ...(await stop())].join('\n'));
+}
+
+let previousTag: string | undefined;
+
+async function round(index: number): Promise<void> {
+  await loopDelays();
+  const stop = probeHealth();
   const headers: Record<string, string> = ACCEPT[encoding] ? { 'accept-encoding': ACCEPT[encoding]! } : {};
   const start = performance.now();
   const answers = await Promise.all(
     Array.from({ length: lists }, () => get('/api/products?shop=default', headers, false)),
   );
   const burstMs = performance.now() - start;
-  running = false;
-  await prober;
-  const delays = await loopDelays();
+  const health = await stop();
   for (const answer of answers) {
     if (answer.status !== 200) throw new Error(`A list answered ${answer.status}.`);
   }
-  healthTimes.sort((a, b) => a - b);
   const firstBytes = answers.map((a) => a.firstByteMs).sort((a, b) => a - b);
   const ends = answers.map((a) => a.endMs).sort((a, b) => a - b);
+  const tag = answers[0]!.etag;
+  // The same catalogue state (version and views window) as the round before: its finished bytes.
+  const state = tag === previousTag ? 'same catalogue state as the round before' : 'new catalogue state';
+  previousTag = tag;
   console.log(
     [
-      `round ${index}: ${lists} lists of ${(answers[0]!.bytes / 1024 / 1024).toFixed(1)} MB (${answers[0]!.encoding}) in ${ms(burstMs)}`,
+      `round ${index} (${state}): ${lists} lists of ${(answers[0]!.bytes / 1024 / 1024).toFixed(1)} MB (${answers[0]!.encoding}) in ${ms(burstMs)}`,
       `  list first byte ${ms(firstBytes[0]!)}–${ms(firstBytes.at(-1)!)}, end ${ms(ends[0]!)}–${ms(ends.at(-1)!)}`,
-      `  /api/health: ${healthTimes.length} answers, p50 ${ms(at(healthTimes, 0.5))}, p99 ${ms(at(healthTimes, 0.99))}, max ${ms(healthTimes.at(-1)!)}`,
-      `  server event loop: longest delay ${ms(delays.maxMs)}, p99 ${ms(delays.p99Ms)}; RSS ${startRss.toFixed(0)} → peak ${peakRss.toFixed(0)} MB`,
+      ...health,
     ].join('\n'),
   );
 }
@@ -206,6 +233,7 @@ try {
   console.log(
     `${dialect}, ${counted} products; ${lists} full lists at once, Accept-Encoding: ${ACCEPT[encoding] ?? '(none)'}`,
   );
+  await idle();
   for (let index = 1; index <= rounds; index += 1) await round(index);
 } finally {
   stopServer();
