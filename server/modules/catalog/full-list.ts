@@ -4,12 +4,13 @@
  *
  * A build reads the shop in keyset pages of LIST_PAGE_ROWS products, each its own short query (on
  * SQLite, whose one connection every request shares, other queries run between them), writes each page
- * as JSON text into a brotli and a gzip compressor (they run on libuv's threads) and lets the event loop
- * turn before the next page. One build per shop and catalogue state (freshness.ts: the version and the
- * views window) serves every request in that state: requests arriving while it runs follow it as it
- * grows, later ones get its finished bytes in one write. The process keeps only those compressed bytes
- * (of the newest state per shop), never the products as objects, and runs at most MAX_BUILDS_AT_ONCE
- * builds at a time. A client that accepts neither br nor gzip gets the gzip bytes inflated on the way.
+ * as JSON text into a brotli and a gzip compressor (they run on libuv's threads), and lets the event
+ * loop turn after each read and while each page is compressed. One build per shop and catalogue state
+ * (freshness.ts: the version and the views window) serves every request in that state: requests
+ * arriving while it runs follow it as it grows, later ones get its finished bytes in one write. The
+ * process keeps only those compressed bytes (of the newest state per shop), never the products as
+ * objects, and runs at most MAX_BUILDS_AT_ONCE builds at a time. A client that accepts neither br nor
+ * gzip gets the gzip bytes inflated on the way.
  *
  * Pages are separate reads, as in the CSV export: a write committed while a list builds shows in the
  * pages read after it. It also bumps the catalogue version, so the next request gets a new build.
@@ -50,14 +51,15 @@ async function* listJson(db: Db, shopKey: ShopKey): AsyncGenerator<string> {
     const conditions = shop.hasConditions
       ? conditionsByProduct(await repo.findConditionsInIdRange(db, shopKey, afterId, lastId))
       : undefined;
+    // Requests that came in during the read (on SQLite a synchronous one) go first; the caller's wait
+    // for the compressors after each page is another turn.
+    await nextTurn();
     const items = rows.map((row) => productSummaryJson(presentProductSummary(row, conditions?.get(row.id))));
     text += (afterId === undefined ? '' : ',') + items.join(',');
     yield text;
     text = '';
     afterId = lastId;
     if (rows.length < LIST_PAGE_ROWS) break;
-    // Requests that came in meanwhile are read and answered before the next page.
-    await nextTurn();
   }
   if (shop.listIncludesCategories) {
     const categories = categoryMapSchema.encode(await categoryMap(db, shopKey));
