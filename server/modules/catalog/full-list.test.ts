@@ -95,20 +95,31 @@ function isListRead(node: OperationNode): boolean {
 
 /** Watches an app's list reads: counts them, can fail them, tells when one has been answered. */
 function listReadWatcher() {
-  const reads = new Set<unknown>();
+  /** The shop each list read in flight is for. */
+  const reads = new Map<unknown, string>();
   const watcher = {
     answered: 0,
+    /** The shop of every list read answered, in order. */
+    shops: [] as string[],
     fail: false,
     onAnswered: undefined as (() => void) | undefined,
     plugin: {
       transformQuery: (args) => {
-        if (isListRead(args.node)) reads.add(args.queryId);
+        if (isListRead(args.node)) {
+          reads.set(
+            args.queryId,
+            /"value":"(default|ayz|pc|smart)"/.exec(JSON.stringify(args.node))?.[1] ?? '?',
+          );
+        }
         return args.node;
       },
       transformResult: async (args) => {
-        if (!reads.delete(args.queryId)) return args.result;
+        const shop = reads.get(args.queryId);
+        if (shop === undefined) return args.result;
+        reads.delete(args.queryId);
         if (watcher.fail) throw new Error('The database went away.');
         watcher.answered += 1;
+        watcher.shops.push(shop);
         watcher.onAnswered?.();
         return args.result;
       },
@@ -321,6 +332,28 @@ describe.each(TEST_DIALECTS)('the full product list on %s', (dialect) => {
       expect(productsOf(plainText(repeat))[0]!.title).toBe('Shared');
       return;
     }
+  });
+
+  it('builds at most two lists at once: a third shop waits for a turn', async () => {
+    for (const shop of ['default', 'ayz', 'smart'] as const) {
+      await t.handle.db
+        .updateTable('products')
+        .set({ title: `Turn ${shop}` })
+        .where('shop', '=', shop)
+        .where('id', '=', idOf(0))
+        .execute();
+    }
+    const from = watcher.shops.length;
+    const answers = await Promise.all(
+      ['default', 'ayz', 'smart'].map((shop) => httpGet(base, `/api/products?shop=${shop}`)),
+    );
+    for (const answer of answers) expect(productsOf(plainText(answer))[0]!.title).toMatch(/^Turn /);
+    const reads = watcher.shops.slice(from);
+    const span = (shop: string) => [reads.indexOf(shop), reads.lastIndexOf(shop)] as const;
+    const [first, second, third] = ['default', 'ayz', 'smart'].map(span).sort((a, b) => a[0] - b[0]);
+    // Every build read something, and the last to start began only after one of the others ended.
+    expect(first![0]).toBeGreaterThanOrEqual(0);
+    expect(third![0]).toBeGreaterThan(Math.min(first![1], second![1]));
   });
 
   it('shows a change in the next answer and revalidates by catalogue version', async () => {
