@@ -13,7 +13,7 @@
  * any process is a new version, so never a stale answer. Answers carry `Cache-Control: no-cache`: a
  * browser may keep them but must revalidate before each use, so it never shows an older catalogue.
  */
-import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { catalogVersion } from './repository.js';
@@ -27,10 +27,23 @@ declare module 'fastify' {
     /** On catalogue GETs: the catalogue state this answer is computed at (and its ETag). */
     catalogState: string | undefined;
   }
+  interface FastifyContextConfig {
+    /**
+     * false on a catalogue GET that keeps its own answers per state (the full list, full-list.ts): it
+     * still revalidates here, but its answer does not go through the JSON cache.
+     */
+    catalogAnswerCache?: false;
+  }
 }
 
 export function catalogState(version: number, now = Date.now()): string {
   return `${version}.${Math.floor(now / VIEWS_MAX_AGE_MS)}`;
+}
+
+/** The catalogue state a catalogue GET answers in (set before its handler runs). */
+export function stateOf(request: FastifyRequest): string {
+  if (request.catalogState === undefined) throw new Error('A catalogue GET ran without its catalogue state.');
+  return request.catalogState;
 }
 
 /** Weak comparison (RFC 9110 §13.1.2) of an If-None-Match list against our one weak tag. */
@@ -88,7 +101,7 @@ export function registerCatalogCaching(app: FastifyInstance, db: Kysely<Database
   const readVersion = sharedVersionReader(db);
   const answers = new StateCache<string>(RESPONSE_CACHE_SIZE, (json) => json.length);
   app.addHook('onRoute', (route) => {
-    if (route.method !== 'GET') return;
+    if (route.method !== 'GET' || route.config?.catalogAnswerCache === false) return;
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function cachedAnswer(request, reply) {
       const state = request.catalogState;

@@ -302,8 +302,48 @@ export async function sumPricesByCategory(
   }));
 }
 
-export async function findAllProducts(db: Db, shop: string): Promise<ProductRow[]> {
-  return db.selectFrom('products').selectAll().where('shop', '=', shop).orderBy('id').execute();
+/** What a product summary shows (presenter.ProductSummaryRow): the full list reads no descriptions. */
+const SUMMARY_COLUMNS = [
+  'shop',
+  'id',
+  'title',
+  'category',
+  'main_category',
+  'view_count',
+  'updated_at',
+  'image_count',
+  'price_cents',
+  'typical_price_cents',
+  'rate',
+  'availability',
+  'link',
+  'store',
+] as const satisfies readonly (keyof ProductRow)[];
+
+/**
+ * One keyset page of a shop's products by id, with the columns of a summary: the first page when
+ * `afterId` is undefined (whatever ids are stored), else the page after it.
+ */
+export async function findSummaryPage(db: Db, shop: string, afterId: number | undefined, limit: number) {
+  let query = db.selectFrom('products').select(SUMMARY_COLUMNS).where('shop', '=', shop);
+  if (afterId !== undefined) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+/** The conditions of a shop's products with ids in (afterId, throughId]: those of one keyset page. */
+export async function findConditionsInIdRange(
+  db: Db,
+  shop: string,
+  afterId: number | undefined,
+  throughId: number,
+): Promise<ProductConditionRow[]> {
+  let query = db
+    .selectFrom('product_conditions')
+    .selectAll()
+    .where('shop', '=', shop)
+    .where('product_id', '<=', throughId);
+  if (afterId !== undefined) query = query.where('product_id', '>', afterId);
+  return query.execute();
 }
 
 export async function findProduct(db: Db, shop: string, id: number): Promise<ProductRow | undefined> {

@@ -9,7 +9,8 @@ import {
   viewResponseSchema,
 } from '../../../shared/schemas/catalog.js';
 import { productIdParamsSchema, shopQuerySchema } from '../../../shared/schemas/common.js';
-import { registerCatalogCaching } from './freshness.js';
+import { registerCatalogCaching, stateOf } from './freshness.js';
+import { acceptedCoding, createFullLists, sendFullList } from './full-list.js';
 import * as catalog from './service.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,10 +31,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => catalog.getCatalogOverview(db, request.query),
   );
 
+  // docs/product.md §7's whole list: built in pages, shared and kept compressed per state (full-list.ts).
+  const fullLists = createFullLists(db, app.log);
   app.get(
     '/api/products',
-    { schema: { querystring: shopQuerySchema, response: { 200: productListResponseSchema } } },
-    async (request) => catalog.listProducts(db, request.query.shop),
+    {
+      schema: { querystring: shopQuerySchema, response: { 200: productListResponseSchema } },
+      config: { catalogAnswerCache: false },
+    },
+    async (request, reply) =>
+      sendFullList(
+        reply,
+        await fullLists.answer(request.query.shop, stateOf(request), acceptedCoding(request)),
+      ),
   );
 
   app.get(

@@ -121,17 +121,6 @@ export async function getCatalogOverview(db: Db, query: OverviewQuery): Promise<
   return { top: topItems, groups, categories, totals };
 }
 
-/** docs/product.md §7 GET /api/products: the whole list (kept for compatibility; screens use the paged catalogue). */
-export async function listProducts(
-  db: Db,
-  shopKey: ShopKey,
-): Promise<ProductSummary[] | { products: ProductSummary[]; categories: CategoryMap }> {
-  const shop = SHOPS[shopKey];
-  const products = await presentList(db, shop, await repo.findAllProducts(db, shopKey));
-  if (!shop.listIncludesCategories) return products;
-  return { products, categories: await categoryMap(db, shopKey) };
-}
-
 export async function getProduct(db: Db, shopKey: ShopKey, id: number): Promise<ProductDetail> {
   // The row (and its updated_at) before the conditions: an edit form loading this never holds quantities
   // older than its version, whatever purchase commits in between (the save is then refused, never wrong).

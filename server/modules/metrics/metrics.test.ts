@@ -68,6 +68,20 @@ describe.each(TEST_DIALECTS)('/metrics on %s', (dialect) => {
     expect(text).not.toContain('/api/products/1');
   });
 
+  it('reports the longest event-loop delay since the last scrape', async () => {
+    await scrape(admin);
+    // A scrape resets the monitor, whose next 20 ms tick only restarts its clock: block after that tick.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const blockedUntil = Date.now() + 200;
+    while (Date.now() < blockedUntil) {
+      // A handler that blocks the loop, as a large synchronous build would.
+    }
+    // The monitor's 20 ms timer has to fire once after the block to record it.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const longest = Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec((await scrape(admin)).body)?.[1]);
+    expect(longest).toBeGreaterThanOrEqual(0.15);
+  });
+
   it('answers a listed address without a token', async () => {
     expect((await scrape({}, '10.20.3.4')).statusCode).toBe(200);
     expect((await scrape({}, '192.0.2.7')).statusCode).toBe(200);

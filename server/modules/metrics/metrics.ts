@@ -70,13 +70,24 @@ export function registerMetrics(app: FastifyInstance): AppMetrics {
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });
   loopDelay.enable();
   app.addHook('onClose', async () => loopDelay.disable());
+  // One read of the delays per scrape, for both gauges (the registry collects them in this order).
+  let longestDelay = 0;
   new Gauge({
     name: 'nodejs_eventloop_lag_seconds',
     help: 'Event-loop delay of this process since the last scrape: p99.',
     registers: [registry],
     collect() {
       this.set(loopDelay.count > 0 ? loopDelay.percentile(99) / 1e9 : 0);
+      longestDelay = loopDelay.count > 0 ? loopDelay.max / 1e9 : 0;
       loopDelay.reset();
+    },
+  });
+  new Gauge({
+    name: 'nodejs_eventloop_lag_max_seconds',
+    help: 'Event-loop delay of this process since the last scrape: the longest, about the longest block.',
+    registers: [registry],
+    collect() {
+      this.set(longestDelay);
     },
   });
 
