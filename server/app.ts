@@ -34,7 +34,10 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { createChatService } from './modules/chat/service.js';
-import { attachChatSocket } from './modules/chat/socket.js';
+import { attachChatSocket, CHAT_SOCKETS_PER_USER } from './modules/chat/socket.js';
+import { createConnectionLimiter } from './limits/connection-limit.js';
+import { createRateLimiter } from './limits/rate-limit.js';
+import { connectRedis } from './redis/connection.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { servableFile } from './modules/images/safe-path.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -173,9 +176,20 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(seoRoutes, { sitemapUrlLimit: options.sitemapUrlLimit });
+  // With REDIS_URL: the chat's rooms and the per-user limits span every process. Redis must answer at
+  // start (10 s); afterwards an outage is logged and lived through (redis/connection.ts). Its health
+  // check is `redis.probe`.
+  const redis = deps.config.REDIS_URL ? await connectRedis(deps.config.REDIS_URL, app.log) : undefined;
+  const limiter = createRateLimiter(redis);
+  const connections = createConnectionLimiter(redis, CHAT_SOCKETS_PER_USER);
+  app.addHook('onClose', async () => {
+    limiter.close();
+    connections.close();
+    await redis?.close();
+  });
   const chat = createChatService(deps);
   await app.register(chatRoutes, { chat });
-  const io = await attachChatSocket(app, chat, deps.config.REDIS_URL);
+  const io = attachChatSocket(app, chat, { redis, limiter, connections });
   metrics.countSockets = () => io.engine.clientsCount;
   await app.register(apiDocsRoutes);
   scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 60_000);
