@@ -34,6 +34,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { createChatService } from './modules/chat/service.js';
+import { scheduleUnsentImageSweep } from './modules/chat/sweep.js';
 import { attachChatSocket, CHAT_SOCKETS_PER_USER } from './modules/chat/socket.js';
 import { createConnectionLimiter } from './limits/connection-limit.js';
 import { createRateLimiter } from './limits/rate-limit.js';
@@ -89,6 +90,8 @@ export interface BuildOptions {
   sitemapUrlLimit?: number;
   /** How often this process expires unpaid orders past ORDER_HOLD_MINUTES; 0 turns the timer off (tests). */
   orderSweepMs?: number;
+  /** How often this process removes chat images never sent within a day; 0 turns the timer off (tests). */
+  chatImageSweepMs?: number;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -187,12 +190,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     connections.close();
     await redis?.close();
   });
-  const chat = createChatService(deps);
+  const chat = createChatService({ ...deps, limiter });
   await app.register(chatRoutes, { chat });
   const io = attachChatSocket(app, chat, { redis, limiter, connections });
   metrics.countSockets = () => io.engine.clientsCount;
   await app.register(apiDocsRoutes);
   scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 60_000);
+  scheduleUnsentImageSweep(app, chat, options.chatImageSweepMs ?? 15 * 60_000);
 
   const clientDir = options.serveClient === false ? undefined : (options.clientDir ?? findClientDir());
   if (clientDir) await registerClient(app, clientDir);

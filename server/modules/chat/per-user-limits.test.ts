@@ -1,12 +1,13 @@
 /**
  * The chat's limits count per user, not per socket (issue 16): sends (20 per 10 s) over all of a user's
- * sockets, at most 10 open sockets per user; with REDIS_URL across app processes (two app instances over
+ * sockets, at most 10 open sockets per user, at most 30 image uploads per 10 minutes; with REDIS_URL across app processes (two app instances over
  * one database and one Redis, each through its own fault proxy), and per process while Redis is cut.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SendMessageAck } from '../../../shared/schemas/chat.js';
 import { buildApp } from '../../app.js';
@@ -160,6 +161,44 @@ describe.each(setups)('per-user chat limits ($name)', ({ dialect, redis }) => {
       });
     }
     expect(admitted?.connected).toBe(true);
+  });
+
+  it('answers the 31st image upload of a user within 10 minutes with 429 and Retry-After', async () => {
+    const { token, chatId } = await buyerWithChat('uploader');
+    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#246' } })
+      .png()
+      .toBuffer();
+    const upload = (index: number) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(image)]), 'photo.png');
+      return fetch(`${urls[index % urls.length]}/api/chats/${chatId}/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+    };
+    const statuses = [];
+    for (let i = 0; i < 30; i += 1) statuses.push((await upload(i)).status);
+    expect(statuses).toEqual(Array(30).fill(200));
+    const refused = await upload(30);
+    expect(refused.status).toBe(429);
+    const body = (await refused.json()) as { error: string; retryAfter: number };
+    expect(body).toEqual({
+      error: expect.stringMatching(
+        /^You have uploaded too many images \(at most 30 in 10 minutes\)\. Please try again in \d+:\d\d\.$/,
+      ),
+      retryAfter: expect.any(Number),
+    });
+    expect(body.retryAfter).toBeGreaterThan(500);
+    expect(body.retryAfter).toBeLessThanOrEqual(600);
+    expect(refused.headers.get('retry-after')).toBe(String(body.retryAfter));
+    // Nothing of the refused upload was kept.
+    const recorded = await t.handle.db
+      .selectFrom('chat_images')
+      .select('name')
+      .where('chat_id', '=', chatId)
+      .execute();
+    expect(recorded).toHaveLength(30);
   });
 
   it.runIf(redis)(
