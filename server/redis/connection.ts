@@ -15,7 +15,7 @@ import { createClient } from 'redis';
 export const REDIS_START_DEADLINE_MS = 10_000;
 /** A PING slower than this counts as no answer (health probe, recovery checks). */
 export const REDIS_PROBE_TIMEOUT_MS = 2_000;
-/** A limit's script slower than this gives way to the process-local count. */
+/** A limit's script slower than this gives way to the process-local count (and starts an outage). */
 const SCRIPT_TIMEOUT_MS = 1_000;
 /** The longest pause between two reconnection attempts. */
 const MAX_BACKOFF_MS = 5_000;
@@ -67,6 +67,20 @@ export function redisAddress(url: string): string {
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The answer, or a rejection after `ms`. node-redis's own command timeout stops counting once a command
+ * is written, so on a stalled connection (open, silent) only a deadline of our own ends the wait.
+ */
+function withDeadline<T>(pending: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  // The command may still fail after the deadline (when the connection finally resets): nobody waits then.
+  pending.catch(() => undefined);
+  return Promise.race([pending, late]).finally(() => clearTimeout(timer));
+}
 
 /** Every promise the wrapped client's methods return has `onRejected` attached. */
 function catchingRejections(client: Client, onRejected: (error: unknown) => void): Client {
@@ -138,7 +152,7 @@ export async function connectRedis(
   async function ping(): Promise<void> {
     if (!commands.isReady) throw new Error('not connected');
     if (!subscriber.isReady) throw new Error('the subscriber connection is down');
-    await commands.withCommandOptions({ timeout: REDIS_PROBE_TIMEOUT_MS }).ping();
+    await withDeadline(commands.ping(), REDIS_PROBE_TIMEOUT_MS);
   }
 
   let checking = false;
@@ -189,7 +203,6 @@ export async function connectRedis(
   }
   started = true;
 
-  const scriptClient = commands.withCommandOptions({ timeout: SCRIPT_TIMEOUT_MS });
   const noteFailure = (error: unknown) => {
     if (!closing) down(error);
   };
@@ -200,12 +213,13 @@ export async function connectRedis(
 
     async script(script, keys, args) {
       if (downSince !== undefined) throw new Error(`Redis at ${where} is unreachable`);
+      const options = { keys, arguments: args };
       try {
         try {
-          return await scriptClient.evalSha(script.sha1, { keys, arguments: args });
+          return await withDeadline(commands.evalSha(script.sha1, options), SCRIPT_TIMEOUT_MS);
         } catch (error) {
           if (!messageOf(error).startsWith('NOSCRIPT')) throw error;
-          return await scriptClient.eval(script.source, { keys, arguments: args });
+          return await withDeadline(commands.eval(script.source, options), SCRIPT_TIMEOUT_MS);
         }
       } catch (error) {
         noteFailure(error);

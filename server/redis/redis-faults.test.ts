@@ -1,8 +1,8 @@
 /**
  * Redis blinking under real server processes (issue 16): two processes over one database and one Redis,
- * each through its own fault proxy. Cutting one process's Redis must not end it: a message sent meanwhile
- * is acknowledged, stored and delivered to the other participant's socket on the same process, and once
- * Redis is back, messages cross between the processes again, both ways. At start, a Redis that refuses,
+ * each through its own fault proxy. Cutting or stalling one process's Redis must not end it: a message
+ * sent meanwhile is acknowledged, stored and delivered to the other participant's socket on the same
+ * process, and once Redis is back, messages cross between the processes again, both ways. At start, a Redis that refuses,
  * cuts or never answers ends the start within 10 s with one sentence naming it.
  * Skipped without a Redis at 127.0.0.1:6379.
  */
@@ -98,7 +98,7 @@ describe.skipIf(!canRun).each(TEST_DIALECTS)('Redis cut under two real server pr
   });
 
   it(
-    'keeps the process up, stores and delivers locally while Redis is cut, and crosses processes again once it is back',
+    'keeps the process up, stores and delivers locally while Redis is cut or stalled, and crosses processes again once it is back',
     { timeout: 90_000 },
     async () => {
       const [a, b] = servers as [ServerProcess, ServerProcess];
@@ -170,6 +170,21 @@ describe.skipIf(!canRun).each(TEST_DIALECTS)('Redis cut under two real server pr
       const back = reaches(buyerOnA, 'seen on A');
       expect((await send(sellerOnB, chatId, SELLER, 'seen on A')).ok).toBe(true);
       await back;
+
+      // A stall: the connections stay open and nothing comes back. The send waits at most the limit
+      // script's 1 s deadline, then counts in the process.
+      proxyA.stall();
+      const stalledLocal = reaches(sellerOnA, 'during the stall');
+      expect((await send(buyerOnA, chatId, BUYER, 'during the stall')).ok).toBe(true);
+      await stalledLocal;
+      await a.waitForLine(/Redis unreachable at 127\.0\.0\.1:\d+ \(no answer within/, 15_000);
+      // Ended as a network timeout would end it: the stalled connections are reset, new ones pass.
+      proxyA.restore();
+      await a.waitForLine(/Redis reachable again/, 20_000, 2);
+      const acrossAgain = reaches(sellerOnB, 'after the stall');
+      expect((await send(buyerOnA, chatId, BUYER, 'after the stall')).ok).toBe(true);
+      await acrossAgain;
+      expect(a.output().match(/Redis unreachable/g)).toHaveLength(2);
       expect(a.alive() && b.alive()).toBe(true);
     },
   );

@@ -18,8 +18,11 @@ export interface ServerProcess {
   url: string;
   /** Everything it wrote so far (stdout and stderr). */
   output(): string;
-  /** Resolves with the first line matching `pattern` (also one already written), or rejects after `ms`. */
-  waitForLine(pattern: RegExp, ms?: number): Promise<string>;
+  /**
+   * Resolves with the `occurrence`th line (default the first) matching `pattern`, also one already
+   * written, or rejects after `ms`.
+   */
+  waitForLine(pattern: RegExp, ms?: number, occurrence?: number): Promise<string>;
   /** Resolves when it exits, with its code and when. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
   alive(): boolean;
@@ -81,10 +84,10 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     port,
     url: `http://127.0.0.1:${port}`,
     output: () => text,
-    waitForLine(pattern, ms = 15_000) {
+    waitForLine(pattern, ms = 15_000, occurrence = 1) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          const line = text.split('\n').find((candidate) => pattern.test(candidate));
+          const line = text.split('\n').filter((candidate) => pattern.test(candidate))[occurrence - 1];
           if (line === undefined) return;
           clearTimeout(timer);
           watchers.delete(check);
