@@ -52,11 +52,11 @@ const PRODUCT_ID = 1;
 const TARGET_P99_MS = 50;
 /**
  * The seller has this many chats open (joined). newMessage reaches the seller through their user room
- * whether joined or not; the socket's limit of 120 non-message events per 10 s bounds the joins.
+ * whether joined or not; the user's limit of 120 non-message events per 10 s bounds the joins.
  */
 const SELLER_JOINS = 100;
 if (RATE > BUYERS) {
-  // A socket may send 20 messages per 10 s; at one a second per buyer, the warm-up and run stay under it.
+  // A user may send 20 messages per 10 s; at one a second per buyer, the warm-up and run stay under it.
   throw new Error(`--rate may be at most the number of buyers (${BUYERS}): each sends at most one a second`);
 }
 /** The whole run stops by itself after this long, whatever is stuck. */

@@ -34,7 +34,11 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { createChatService } from './modules/chat/service.js';
-import { attachChatSocket } from './modules/chat/socket.js';
+import { scheduleUnsentImageSweep } from './modules/chat/sweep.js';
+import { attachChatSocket, CHAT_SOCKETS_PER_USER } from './modules/chat/socket.js';
+import { createConnectionLimiter } from './limits/connection-limit.js';
+import { createRateLimiter } from './limits/rate-limit.js';
+import { connectRedis } from './redis/connection.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { servableFile } from './modules/images/safe-path.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -44,7 +48,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { overviewFromRoute } from './modules/seo/first-view.js';
 import { indexPageRenderer } from './modules/seo/index-page.js';
 import { seoRoutes } from './modules/seo/routes.js';
-import { registerHealth } from './modules/system/health.js';
+import { registerHealth, registerHealthProbe } from './modules/system/health.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 export interface AppDeps {
@@ -87,6 +91,8 @@ export interface BuildOptions {
   sitemapUrlLimit?: number;
   /** How often this process expires unpaid orders past ORDER_HOLD_MINUTES; 0 turns the timer off (tests). */
   orderSweepMs?: number;
+  /** How often this process removes chat images never sent within a day; 0 turns the timer off (tests). */
+  chatImageSweepMs?: number;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -175,12 +181,25 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(seoRoutes, { sitemapUrlLimit: options.sitemapUrlLimit });
-  const chat = createChatService(deps);
+  // With REDIS_URL: the chat's rooms and the per-user limits span every process. Redis must answer at
+  // start (10 s); afterwards an outage is logged and lived through (redis/connection.ts), and
+  // /api/health names it while it lasts.
+  const redis = deps.config.REDIS_URL ? await connectRedis(deps.config.REDIS_URL, app.log) : undefined;
+  if (redis) registerHealthProbe(app, 'redis', () => redis.probe());
+  const limiter = createRateLimiter(redis);
+  const connections = createConnectionLimiter(redis, CHAT_SOCKETS_PER_USER);
+  app.addHook('onClose', async () => {
+    limiter.close();
+    connections.close();
+    await redis?.close();
+  });
+  const chat = createChatService({ ...deps, limiter });
   await app.register(chatRoutes, { chat });
-  const io = await attachChatSocket(app, chat, deps.config.REDIS_URL);
+  const io = attachChatSocket(app, chat, { redis, limiter, connections });
   metrics.countSockets = () => io.engine.clientsCount;
   await app.register(apiDocsRoutes);
   scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 60_000);
+  scheduleUnsentImageSweep(app, chat, options.chatImageSweepMs ?? 15 * 60_000);
 
   const clientDir = options.serveClient === false ? undefined : (options.clientDir ?? findClientDir());
   if (clientDir) await registerClient(app, clientDir);

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import * as catalog from './migrations/0001_catalog.js';
 import * as adminAuth from './migrations/0002_admin_auth.js';
 import * as adminSessionKeys from './migrations/0003_admin_session_keys.js';
@@ -8,6 +8,7 @@ import * as orderAttention from './migrations/0006_order_attention.js';
 import * as chat from './migrations/0007_chat.js';
 import * as catalogSearchAndVersion from './migrations/0008_catalog_search_and_version.js';
 import * as statementCatalogVersion from './migrations/0009_statement_catalog_version.js';
+import * as chatImages from './migrations/0010_chat_images.js';
 
 /** Every migration, in order; both dialects run the same list. */
 const migrations: Record<string, Migration> = {
@@ -20,22 +21,36 @@ const migrations: Record<string, Migration> = {
   '0007_chat': chat,
   '0008_catalog_search_and_version': catalogSearchAndVersion,
   '0009_statement_catalog_version': statementCatalogVersion,
+  '0010_chat_images': chatImages,
 };
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
+type AnyDb = Kysely<any>;
+
+function migrator(db: AnyDb, schema: string | undefined): Migrator {
   // With a PostgreSQL schema of its own (tests), keep the migration tables there too: Kysely otherwise
   // finds another schema's migration tables and skips creating its own.
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function check({ error, results }: MigrationResultSet): void {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
+}
+
+export async function migrateToLatest(db: AnyDb, schema?: string): Promise<void> {
+  check(await migrator(db, schema).migrateToLatest());
+}
+
+/** Up to and including `name` only (a migration's test starts from the database before it). */
+export async function migrateUpTo(db: AnyDb, name: string, schema?: string): Promise<void> {
+  check(await migrator(db, schema).migrateTo(name));
 }

@@ -155,6 +155,17 @@ export interface ChatMessagesTable {
   client_message_id: string | null;
 }
 
+/** Every chat image upload (0010): unsent ones (sent_at null) are removed a day after their upload. */
+export interface ChatImagesTable {
+  id: Generated<number>;
+  chat_id: number;
+  /** The stored file's name in the chat's folder, as in its path /api/chats/{chat_id}/images/{name}. */
+  name: string;
+  uploaded_at: string;
+  /** When the first message showing it was stored; null while no message does. */
+  sent_at: string | null;
+}
+
 /** How far each participant has read a chat: messages after last_read_message_id are unread. */
 export interface ChatReadsTable {
   chat_id: number;
@@ -187,6 +198,7 @@ export interface Database {
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   chat_reads: ChatReadsTable;
+  chat_images: ChatImagesTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

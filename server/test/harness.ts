@@ -91,6 +91,7 @@ export async function createTestApp(
     {
       serveClient: false,
       orderSweepMs: 0,
+      chatImageSweepMs: 0,
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     },

@@ -11,7 +11,17 @@ import { buildApp } from '../../app.js';
 import { addProduct } from '../../test/fixtures.js';
 import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import { BUYER_SESSION_DAYS, signSessionToken } from '../buyers/session-token.js';
-import { CHAT_NOT_YOURS, NEW_CHATS_PER_HOUR, NO_SELLER, NOT_OPEN_BOX, TOO_MANY_CHATS } from './service.js';
+import { createRateLimiter } from '../../limits/rate-limit.js';
+import {
+  CHAT_NOT_YOURS,
+  createChatService,
+  IMAGE_NOT_UPLOADED,
+  NEW_CHATS_PER_HOUR,
+  NO_SELLER,
+  NOT_OPEN_BOX,
+  TOO_MANY_CHATS,
+  UNSENT_IMAGE_MAX_AGE_MS,
+} from './service.js';
 import { NOT_YOUR_ACCOUNT, SESSION_EXPIRED, TOO_FAST } from './socket.js';
 import { type ChatClient, collect, connect, next } from './socket-test-kit.js';
 
@@ -463,12 +473,15 @@ describe.each(TEST_DIALECTS)('chat on %s', (dialect) => {
       expect((await history).messages.at(-1)!.content).toBe(text);
     });
 
-    it('limits how fast one socket sends', async () => {
-      const { id } = (await startChat(OTHER)).body as { id: number };
-      const other = await client(OTHER);
+    it('limits how fast one user sends', async () => {
+      // A user of its own: the limit counts every message of the user in the last 10 s, earlier tests' too.
+      const sub = 'buyer-burst';
+      headers[sub] = await buyerHeaders(t, { sub });
+      const { id } = (await startChat(sub)).body as { id: number };
+      const burst = await client(sub);
       const acks = await Promise.all(
         Array.from({ length: 21 }, (_, i) =>
-          send(other, { chatId: id, senderGoogleId: OTHER, content: `burst ${i}` }),
+          send(burst, { chatId: id, senderGoogleId: sub, content: `burst ${i}` }),
         ),
       );
       expect(acks.filter((ack) => ack.ok)).toHaveLength(20);
@@ -623,6 +636,76 @@ describe.each(TEST_DIALECTS)('chat on %s', (dialect) => {
         body: { error: 'Upload at most 1 image at a time.' },
       });
       expect(fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []).toEqual(before);
+    });
+
+    it('removes an upload never sent a day after it came, keeps sent ones, and refuses to send a removed one', async () => {
+      const { id } = (await startChat(BUYER)).body as { id: number };
+      const sent = (await upload(id, BUYER, imageForm(await png()))).body.filePath as string;
+      const unsent = (await upload(id, BUYER, imageForm(await png()))).body.filePath as string;
+      const file = (image: string) =>
+        path.join(t.config.dataDir, 'chat-images', String(id), path.basename(image));
+      const buyer = await client(BUYER);
+      expect((await send(buyer, { chatId: id, senderGoogleId: BUYER, content: '', images: [sent] })).ok).toBe(
+        true,
+      );
+      // The app's own service over the same database and folder, with the sweep's clock moved on.
+      const chat = createChatService({
+        db: t.handle.db,
+        config: t.config,
+        limiter: createRateLimiter(undefined),
+      });
+      const hour = 3_600_000;
+      expect(await chat.sweepUnsentImages(new Date(Date.now() + 23 * hour))).toBe(0);
+      expect(fs.existsSync(file(unsent))).toBe(true);
+
+      // Every unsent upload of this file's tests so far is a day old by then, this one among them.
+      const unsentRows = () =>
+        t.handle.db.selectFrom('chat_images').select('name').where('sent_at', 'is', null).execute();
+      const waiting = (await unsentRows()).map((row) => row.name);
+      expect(waiting).toContain(path.basename(unsent));
+      expect(waiting).not.toContain(path.basename(sent));
+      const dayLater = new Date(Date.now() + UNSENT_IMAGE_MAX_AGE_MS + 60_000);
+      expect(await chat.sweepUnsentImages(dayLater)).toBe(waiting.length);
+      expect(await unsentRows()).toEqual([]);
+      expect(fs.existsSync(file(unsent))).toBe(false);
+      expect(fs.existsSync(file(sent))).toBe(true);
+      const rows = await t.handle.db
+        .selectFrom('chat_images')
+        .select(['name', 'sent_at'])
+        .where('chat_id', '=', id)
+        .where('name', 'in', [path.basename(sent), path.basename(unsent)])
+        .execute();
+      expect(rows).toEqual([{ name: path.basename(sent), sent_at: expect.any(String) }]);
+      // The sent image is still served; the removed one is gone and cannot be sent any more.
+      expect((await t.app.inject({ url: sent, headers: headers[BUYER] })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: unsent, headers: headers[BUYER] })).statusCode).toBe(404);
+      expect(await send(buyer, { chatId: id, senderGoogleId: BUYER, content: '', images: [unsent] })).toEqual(
+        {
+          ok: false,
+          error: IMAGE_NOT_UPLOADED,
+        },
+      );
+      // Sent again in a later message, an image stays sent.
+      expect(
+        (await send(buyer, { chatId: id, senderGoogleId: BUYER, content: 'again', images: [sent] })).ok,
+      ).toBe(true);
+    });
+
+    it('refuses a message showing an upload whose record the sweep took, even with the file still there', async () => {
+      const { id } = (await startChat(BUYER)).body as { id: number };
+      const image = (await upload(id, BUYER, imageForm(await png()))).body.filePath as string;
+      // As when a sweep in another process took the record a moment before this send, and its file
+      // removal is still to come.
+      await t.handle.db.deleteFrom('chat_images').where('name', '=', path.basename(image)).execute();
+      const buyer = await client(BUYER);
+      const before = (await storedMessages(id)).length;
+      expect(
+        await send(buyer, { chatId: id, senderGoogleId: BUYER, content: 'pic', images: [image] }),
+      ).toEqual({
+        ok: false,
+        error: IMAGE_NOT_UPLOADED,
+      });
+      expect(await storedMessages(id)).toHaveLength(before);
     });
   });
 });

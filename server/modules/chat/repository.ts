@@ -210,3 +210,58 @@ export async function markRead(db: Db, chatId: number, userId: string): Promise<
     )
     .execute();
 }
+
+/** Records an upload as not yet shown in any message. */
+export async function insertUnsentImage(db: Db, chatId: number, name: string, at: string): Promise<void> {
+  await db
+    .insertInto('chat_images')
+    .values({ chat_id: chatId, name, uploaded_at: at, sent_at: null })
+    .execute();
+}
+
+/**
+ * Marks the chat's uploads `names` as sent (the first send's time is kept) and returns how many of them
+ * are recorded: fewer than asked means one was never uploaded here or was already removed as unsent.
+ */
+export async function markImagesSent(
+  db: Db,
+  chatId: number,
+  names: readonly string[],
+  at: string,
+): Promise<number> {
+  if (names.length === 0) return 0;
+  const result = await db
+    .updateTable('chat_images')
+    .set({ sent_at: sql<string>`coalesce(sent_at, ${at})` })
+    .where('chat_id', '=', chatId)
+    .where('name', 'in', names)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Deletes up to `limit` uploads still unsent that came before `before`, and returns them (the caller
+ * removes their files). The row goes first: a send that marks it in the meantime finds it gone and is
+ * refused, rather than showing a file about to be deleted; `sent_at is null` is checked again on the row
+ * itself, so a send that marked it first keeps it. Each row is taken by one process only.
+ */
+export async function takeUnsentImagesBefore(
+  db: Db,
+  before: string,
+  limit: number,
+): Promise<{ chat_id: number; name: string }[]> {
+  return db
+    .deleteFrom('chat_images')
+    .where('sent_at', 'is', null)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('chat_images')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('uploaded_at', '<', before)
+        .orderBy('uploaded_at')
+        .limit(limit),
+    )
+    .returning(['chat_id', 'name'])
+    .execute();
+}

@@ -9,6 +9,7 @@ import {
   startChatBodySchema,
   startChatResponseSchema,
 } from '../../../shared/schemas/chat.js';
+import { errorBodySchema } from '../../../shared/schemas/common.js';
 import { badRequest } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import { assertOwnGoogleId, currentBuyer, requireBuyer } from '../buyers/require-buyer.js';
@@ -36,10 +37,16 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.post(
     '/api/chats/:chatId/upload',
-    { schema: { params: chatIdParamsSchema, response: { 200: chatUploadResponseSchema } } },
+    {
+      schema: {
+        params: chatIdParamsSchema,
+        response: { 200: chatUploadResponseSchema, 429: errorBodySchema },
+      },
+    },
     async (request) => {
-      // Before the body is read: someone else's upload is refused without taking it in.
-      await chat.accessibleChat(request.params.chatId, currentBuyer(request).sub);
+      // Before the body is read: someone else's upload, or one over the user's quota, is refused without
+      // taking it in.
+      await chat.admitUpload(request.params.chatId, currentBuyer(request).sub);
       const { files } = await readMultipartForm(request, 'image', { files: 1 });
       if (files.length !== 1) throw badRequest('Attach exactly one image in the field "image".');
       return { filePath: await chat.storeImage(request.params.chatId, files[0]!) };

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../../shared/schemas/buying.js';
-import { chatLastMessageText } from '../../../shared/rules.js';
+import { chatLastMessageText, formatCountdown } from '../../../shared/rules.js';
 import {
   CHAT_HISTORY_LIMIT,
   CHAT_IMAGE_NAME,
@@ -20,6 +20,7 @@ import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { ChatRow, Database } from '../../db/types.js';
 import { badRequest, HttpError, noSuchProduct } from '../../http/errors.js';
+import type { RateLimit, RateLimiter } from '../../limits/rate-limit.js';
 import * as catalogRepo from '../catalog/repository.js';
 import { isRegularFile, resolveInside, servableFile } from '../images/safe-path.js';
 import { toWebp, type UploadedFile, writeAtomically } from '../images/store.js';
@@ -35,6 +36,18 @@ export const CHAT_LIST_LIMIT = 500;
 export const NEW_CHATS_PER_HOUR = 10;
 export const TOO_MANY_CHATS = 'You have started too many chats in the last hour. Please try again later.';
 export const NOT_OPEN_BOX = 'Chat is only for open-box products.';
+export const IMAGE_NOT_UPLOADED = 'Every image must be one uploaded to this chat.';
+/** Image uploads per user (every chat, every process with REDIS_URL) per 10 minutes. */
+export const CHAT_UPLOADS: RateLimit = {
+  name: 'chat-uploads',
+  max: 30,
+  windowMs: 10 * 60_000,
+  sentence: (seconds) =>
+    `You have uploaded too many images (at most 30 in 10 minutes). Please try again in ${formatCountdown(seconds)}.`,
+};
+/** An upload no message showed within this long is removed by the sweep. */
+export const UNSENT_IMAGE_MAX_AGE_MS = 24 * 3_600_000;
+const SWEEP_BATCH = 500;
 
 export interface StartChatInput {
   productId: number;
@@ -43,8 +56,8 @@ export interface StartChatInput {
 
 export type ChatService = ReturnType<typeof createChatService>;
 
-export function createChatService(deps: { db: Kysely<Database>; config: Config }) {
-  const { db, config } = deps;
+export function createChatService(deps: { db: Kysely<Database>; config: Config; limiter: RateLimiter }) {
+  const { db, config, limiter } = deps;
   const sellerId = config.SELLER_USER_ID;
   const imagesRoot = path.join(config.dataDir, 'chat-images');
   const isSeller = (userId: string) => sellerId !== undefined && userId === sellerId;
@@ -60,16 +73,19 @@ export function createChatService(deps: { db: Kysely<Database>; config: Config }
 
   const imagePath = (chatId: number, name: string) => `/api/chats/${chatId}/images/${name}`;
 
-  /** Every image of a message must be an upload to this same chat that is still stored. */
-  async function checkImages(chatId: number, images: readonly string[]): Promise<void> {
+  /** Every image of a message must be an upload to this same chat that is still stored; their names. */
+  async function checkImages(chatId: number, images: readonly string[]): Promise<string[]> {
     const prefix = imagePath(chatId, '');
+    const names = new Set<string>();
     for (const image of images) {
       const name = image.startsWith(prefix) ? image.slice(prefix.length) : '';
       const stored =
         CHAT_IMAGE_NAME.test(name) &&
         (await isRegularFile(await resolveInside(imagesRoot, String(chatId), name)));
-      if (!stored) throw badRequest('Every image must be one uploaded to this chat.');
+      if (!stored) throw badRequest(IMAGE_NOT_UPLOADED);
+      names.add(name);
     }
+    return [...names];
   }
 
   return {
@@ -146,7 +162,7 @@ export function createChatService(deps: { db: Kysely<Database>; config: Config }
       if (event.content.trim() === '' && event.images.length === 0) {
         throw badRequest('Write a message or attach an image.');
       }
-      await checkImages(chat.id, event.images);
+      const imageNames = await checkImages(chat.id, event.images);
       const lastMessage = chatLastMessageText(event.content, event.images.length);
       let row;
       try {
@@ -160,6 +176,9 @@ export function createChatService(deps: { db: Kysely<Database>; config: Config }
             lastMessage,
             at: now.toISOString(),
           });
+          // In the same transaction: the sweep can no longer take these images, or took one already.
+          const recorded = await repo.markImagesSent(trx, chat.id, imageNames, now.toISOString());
+          if (recorded !== imageNames.length) throw badRequest(IMAGE_NOT_UPLOADED);
           // The sender has read everything up to their own message.
           await repo.markRead(trx, chat.id, userId);
           return stored;
@@ -175,14 +194,45 @@ export function createChatService(deps: { db: Kysely<Database>; config: Config }
 
     participantsOf,
 
-    /** Decodes an upload to .webp and stores it under an unguessable name in the chat's folder. */
-    async storeImage(chatId: number, file: UploadedFile): Promise<string> {
+    /**
+     * Before an upload's body is read: the chat must be the user's, and the user within CHAT_UPLOADS
+     * (every attempt counts, since decoding is the expensive part); else 403 or 429.
+     */
+    async admitUpload(chatId: number, userId: string): Promise<void> {
+      await accessibleChat(chatId, userId);
+      await limiter.enforce(CHAT_UPLOADS, userId);
+    },
+
+    /**
+     * Decodes an upload to .webp and stores it under an unguessable name in the chat's folder, recorded as
+     * unsent until a message shows it.
+     */
+    async storeImage(chatId: number, file: UploadedFile, now = new Date()): Promise<string> {
       const webp = await toWebp(file);
       const dir = await resolveInside(imagesRoot, String(chatId));
       await fs.mkdir(dir, { recursive: true });
       const name = `${crypto.randomBytes(16).toString('hex')}.webp`;
+      // Recorded before the file is written: a file on disk always has its row, so the sweep finds it.
+      await repo.insertUnsentImage(db, chatId, name, now.toISOString());
       await writeAtomically(await resolveInside(dir, name), webp);
       return imagePath(chatId, name);
+    },
+
+    /**
+     * Removes the uploads no message showed within UNSENT_IMAGE_MAX_AGE_MS of `now`, and returns how many.
+     * Safe in several processes at once: each upload's row is taken by one of them.
+     */
+    async sweepUnsentImages(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - UNSENT_IMAGE_MAX_AGE_MS).toISOString();
+      let removed = 0;
+      for (;;) {
+        const taken = await repo.takeUnsentImagesBefore(db, before, SWEEP_BATCH);
+        for (const { chat_id, name } of taken) {
+          await fs.rm(await resolveInside(imagesRoot, String(chat_id), name), { force: true });
+        }
+        removed += taken.length;
+        if (taken.length < SWEEP_BATCH) return removed;
+      }
     },
 
     /** The absolute path of a stored chat image, or undefined when there is none. */

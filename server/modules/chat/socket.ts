@@ -7,7 +7,6 @@
  */
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { SessionUser } from '../../../shared/schemas/buying.js';
@@ -23,6 +22,9 @@ import {
 } from '../../../shared/schemas/chat.js';
 import { databaseFault } from '../../http/error-handler.js';
 import { HttpError } from '../../http/errors.js';
+import type { ConnectionLimiter } from '../../limits/connection-limit.js';
+import type { RateLimit, RateLimiter } from '../../limits/rate-limit.js';
+import type { RedisConnection } from '../../redis/connection.js';
 import { verifySession } from '../buyers/session-token.js';
 import type { ChatService } from './service.js';
 
@@ -30,8 +32,6 @@ export interface ChatSocketData {
   user: SessionUser;
   /** When the handshake's token runs out (ms since epoch): after it, the socket is closed. */
   expiresAt: number;
-  /** When this socket's recent events arrived, per kind, for the rate limit. */
-  recent: { send: number[]; other: number[] };
 }
 type InterServerEvents = Record<string, never>;
 export type ChatServer = Server<
@@ -46,13 +46,28 @@ export const UNAUTHORIZED = 'unauthorized';
 export const NOT_YOUR_ACCOUNT = 'That account is not yours.';
 export const TOO_FAST = 'You are sending too fast. Please wait a few seconds.';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+/** Open chat sockets per user, across every process with REDIS_URL (connection-limit.ts). */
+export const CHAT_SOCKETS_PER_USER = 10;
+export const TOO_MANY_CONNECTIONS = `Too many open chat connections for this account (at most ${CHAT_SOCKETS_PER_USER}). Close a tab and try again.`;
 const FAILED = 'Something went wrong on our side. Please try again.';
 /** Images travel over HTTP; a socket message is text and paths only. */
 export const SOCKET_MAX_BYTES = 100_000;
-const RATE_WINDOW_MS = 10_000;
 /** How long a shutdown waits for event handlers still writing. */
 const SHUTDOWN_GRACE_MS = 5_000;
-const RATE_LIMITS = { send: 20, other: 120 } as const;
+/** Per user, over all their sockets (and processes, with REDIS_URL): messages sent… */
+export const CHAT_SEND_LIMIT: RateLimit = {
+  name: 'chat-send',
+  max: 20,
+  windowMs: 10_000,
+  sentence: () => TOO_FAST,
+};
+/** …and every other event (typing, joins, reads, lists). */
+export const CHAT_EVENT_LIMIT: RateLimit = {
+  name: 'chat-events',
+  max: 120,
+  windowMs: 10_000,
+  sentence: () => TOO_FAST,
+};
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const chatRoom = (chatId: number) => `chat:${chatId}`;
@@ -81,15 +96,6 @@ function assertOwn(socket: ChatSocket, userId: string): void {
   if (userId !== socket.data.user.sub) throw new Refusal(NOT_YOUR_ACCOUNT);
 }
 
-/** A sliding-window count per socket: cheap, and a socket is one connection of one user. */
-function withinRate(socket: ChatSocket, kind: 'send' | 'other', now = Date.now()): boolean {
-  const times = socket.data.recent[kind].filter((at) => now - at < RATE_WINDOW_MS);
-  socket.data.recent[kind] = times;
-  if (times.length >= RATE_LIMITS[kind]) return false;
-  times.push(now);
-  return true;
-}
-
 function sentenceOf(error: unknown, log: FastifyBaseLogger): string {
   if (error instanceof Refusal) return error.message;
   if (error instanceof HttpError && (error.statusCode < 500 || error.statusCode === 503))
@@ -100,68 +106,51 @@ function sentenceOf(error: unknown, log: FastifyBaseLogger): string {
   return FAILED;
 }
 
-/**
- * Connects the adapter's two Redis clients. A Redis that does not answer at start stops the start with a
- * sentence; once connected, a dropped connection is retried (and logged) rather than ending the process.
- */
-async function connectRedis(url: string, log: FastifyBaseLogger) {
-  let started = false;
-  const pub = createClient({
-    url,
-    socket: {
-      connectTimeout: 5000,
-      reconnectStrategy: (retries, cause) =>
-        started ? Math.min(100 * 2 ** retries, 5000) : new Error(cause.message || 'no answer'),
-    },
-  });
-  pub.on('error', (error: unknown) => {
-    if (started) log.error({ err: error }, 'Redis connection of the chat failed; retrying');
-  });
-  const sub = pub.duplicate();
-  sub.on('error', (error: unknown) => {
-    if (started) log.error({ err: error }, 'Redis connection of the chat failed; retrying');
-  });
-  try {
-    await Promise.all([pub.connect(), sub.connect()]);
-  } catch (error) {
-    await Promise.allSettled([pub.destroy(), sub.destroy()]);
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `Redis at REDIS_URL does not answer (${reason}). Start Redis or unset REDIS_URL to run a single process.`,
-    );
-  }
-  started = true;
-  return { pub, sub };
+export interface ChatSocketOptions {
+  /** With it, the rooms are shared with every other process on the same Redis. */
+  redis: RedisConnection | undefined;
+  limiter: RateLimiter;
+  connections: ConnectionLimiter;
 }
 
 /**
  * Attaches the chat socket to the app's HTTP server (call after the routes) and closes it with the app.
- * With `redisUrl` the rooms are shared with every other process on the same Redis.
+ * While Redis is unreachable, events are handled and delivered to this process's sockets as always; only
+ * the other processes miss them (they are stored, so a reload or a join shows them there).
  */
-export async function attachChatSocket(
+export function attachChatSocket(
   app: FastifyInstance,
   chat: ChatService,
-  redisUrl: string | undefined,
-): Promise<ChatServer> {
-  const redis = redisUrl ? await connectRedis(redisUrl, app.log) : undefined;
+  { redis, limiter, connections }: ChatSocketOptions,
+): ChatServer {
+  const adapterClients = redis?.adapterClients();
   const io: ChatServer = new Server(app.server, {
     maxHttpBufferSize: SOCKET_MAX_BYTES,
     serveClient: false,
-    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
+    ...(adapterClients ? { adapter: createAdapter(adapterClients.pub, adapterClients.sub) } : {}),
   });
   const { sessionSecret } = app.deps.secrets;
+
+  /** The handshake: a valid session, and a free place among the user's sockets; else the refusal. */
+  async function admit(socket: ChatSocket, token: string): Promise<Error | undefined> {
+    const session = await verifySession(sessionSecret, token);
+    if (!session) return new Error(UNAUTHORIZED);
+    const userId = session.user.sub;
+    if (!(await connections.admit(userId, socket.id))) return new Error(TOO_MANY_CONNECTIONS);
+    // Freed when the connection ends, however it ends (even while this handshake was still deciding).
+    const release = () => connections.release(userId, socket.id);
+    if (socket.conn.readyState === 'closing' || socket.conn.readyState === 'closed') release();
+    else socket.conn.once('close', release);
+    socket.data.user = session.user;
+    socket.data.expiresAt = session.expiresAt.getTime();
+    return undefined;
+  }
 
   io.use((socket, next) => {
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
     if (typeof token !== 'string') return next(new Error(UNAUTHORIZED));
-    verifySession(sessionSecret, token).then(
-      (session) => {
-        if (!session) return next(new Error(UNAUTHORIZED));
-        socket.data.user = session.user;
-        socket.data.expiresAt = session.expiresAt.getTime();
-        socket.data.recent = { send: [], other: [] };
-        next();
-      },
+    admit(socket, token).then(
+      (refusal) => next(refusal),
       () => next(new Error(UNAUTHORIZED)),
     );
   });
@@ -208,8 +197,9 @@ export async function attachChatSocket(
           return expire();
         }
         const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
-        const kind = event === 'sendMessage' ? 'send' : 'other';
-        const work = withinRate(socket, kind) ? handler(payload, ack) : Promise.reject(new Refusal(TOO_FAST));
+        // Counted per user, so more sockets do not mean more messages.
+        const limit = event === 'sendMessage' ? CHAT_SEND_LIMIT : CHAT_EVENT_LIMIT;
+        const work = limiter.enforce(limit, me).then(() => handler(payload, ack));
         const settled = work.catch((error: unknown) => {
           const sentence = sentenceOf(error, app.log);
           if (ack) return ack({ ok: false, error: sentence });
@@ -293,9 +283,6 @@ export async function attachChatSocket(
     ]);
     await Promise.resolve(io.of('/').adapter.close());
     io.engine.close();
-  });
-  app.addHook('onClose', async () => {
-    if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
   });
   return io;
 }

@@ -1,0 +1,136 @@
+/**
+ * The Redis connection through a fault proxy: the health probe says the truth within its 2 s (up, cut,
+ * stalled, back), each outage is logged once however long it lasts, and a publish while Redis is away is
+ * refused at once and caught (an unhandled rejection would end the process). Skipped without a Redis at
+ * 127.0.0.1:6379.
+ */
+import { PassThrough } from 'node:stream';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FaultProxy, startFaultProxy } from '../test/fault-proxy.js';
+import { connectRedis, type RedisConnection } from './connection.js';
+
+const REDIS = { host: '127.0.0.1', port: 6379 };
+
+async function redisAnswers(): Promise<boolean> {
+  const client = createClient({
+    url: `redis://${REDIS.host}:${REDIS.port}`,
+    socket: { connectTimeout: 1000, reconnectStrategy: false },
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    await client.quit();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const canRun = await redisAnswers();
+
+/** A real logger whose lines the test reads. */
+function capturedLogger(): { log: FastifyBaseLogger; messages(): string[] } {
+  const stream = new PassThrough();
+  const lines: string[] = [];
+  stream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      lines.push((JSON.parse(line) as { msg: string }).msg);
+    }
+  });
+  return { log: Fastify({ logger: { level: 'info', stream } }).log, messages: () => lines };
+}
+
+/** Resolves once `probe` resolves, trying every 100 ms for at most `ms`. */
+async function untilProbeAnswers(redis: RedisConnection, ms = 15_000): Promise<void> {
+  const giveUp = Date.now() + ms;
+  for (;;) {
+    try {
+      return await redis.probe();
+    } catch (error) {
+      if (Date.now() > giveUp) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+describe.skipIf(!canRun)('the Redis connection through a fault proxy', () => {
+  let proxy: FaultProxy | undefined;
+  let redis: RedisConnection | undefined;
+  afterEach(async () => {
+    await redis?.close();
+    await proxy?.close();
+  });
+
+  it(
+    'probes true while up, false within 2 s when cut or stalled, true again once back; logs once per outage',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      proxy = await startFaultProxy(REDIS);
+      const { log, messages } = capturedLogger();
+      redis = await connectRedis(proxy.url(`redis://${REDIS.host}:${REDIS.port}`), log);
+      await expect(redis.probe()).resolves.toBeUndefined();
+      expect(redis.available()).toBe(true);
+
+      proxy.cut();
+      const cutAt = Date.now();
+      await expect(redis.probe()).rejects.toThrow(/^Redis at 127\.0\.0\.1:\d+ did not answer/);
+      expect(Date.now() - cutAt).toBeLessThan(2_500);
+      expect(redis.available()).toBe(false);
+      // Reconnection attempts keep failing meanwhile; still one line.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await expect(redis.probe()).rejects.toThrow();
+      proxy.restore();
+      await untilProbeAnswers(redis);
+      await expect.poll(() => redis!.available(), { timeout: 5_000 }).toBe(true);
+
+      proxy.stall();
+      // The connections stay open, nothing comes back: the PING's own deadline decides.
+      const stallAt = Date.now();
+      await expect(redis.probe()).rejects.toThrow(/did not answer/);
+      expect(Date.now() - stallAt).toBeLessThan(3_000);
+      expect(redis.available()).toBe(false);
+      proxy.restore();
+      await untilProbeAnswers(redis);
+
+      const outages = messages().filter((message) => message.startsWith('Redis unreachable'));
+      const returns = messages().filter((message) => message.startsWith('Redis reachable again'));
+      expect(outages).toHaveLength(2);
+      expect(returns).toHaveLength(2);
+    },
+  );
+
+  it(
+    'refuses a publish at once while Redis is away, and the adapter clients leave no rejection unhandled',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      proxy = await startFaultProxy(REDIS);
+      const { log } = capturedLogger();
+      redis = await connectRedis(proxy.url(`redis://${REDIS.host}:${REDIS.port}`), log);
+      const unhandled: unknown[] = [];
+      const note = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', note);
+      try {
+        proxy.cut();
+        await expect(redis.probe()).rejects.toThrow();
+        const { pub } = redis.adapterClients();
+        const startedAt = Date.now();
+        // As the adapter does: fire and forget.
+        const published = pub.publish('storefront-test-channel', 'hello');
+        await expect(published).rejects.toThrow();
+        expect(Date.now() - startedAt).toBeLessThan(500);
+        void pub.publish('storefront-test-channel', 'nobody waits for this one');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', note);
+      }
+    },
+  );
+});

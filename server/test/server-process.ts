@@ -1,0 +1,179 @@
+/**
+ * The real server process for fault tests: `node --import tsx server/main.ts` (no npx or tsx wrapper, so
+ * killing the child kills the server), its log lines kept and searchable, and its exit awaited.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, type Dialect, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** Everything it wrote so far (stdout and stderr). */
+  output(): string;
+  /**
+   * Resolves with the `occurrence`th line (default the first) matching `pattern`, also one already
+   * written, or rejects after `ms`.
+   */
+  waitForLine(pattern: RegExp, ms?: number, occurrence?: number): Promise<string>;
+  /** Resolves when it exits, with its code and when. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  alive(): boolean;
+  kill(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const running = new Set<ChildProcess>();
+// However the test run ends, no server outlives it.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Starts the server with `env` (over a test baseline) on a free port; does not wait for it to listen. */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NODE_ENV: 'test',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'fault-test-password',
+      SESSION_SECRET: 'fault-test-secret',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let text = '';
+  const watchers = new Set<() => void>();
+  const take = (chunk: Buffer) => {
+    text += chunk.toString();
+    for (const watcher of [...watchers]) watcher();
+  };
+  child.stdout!.on('data', take);
+  child.stderr!.on('data', take);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal, at: Date.now() });
+    }),
+  );
+
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => text,
+    waitForLine(pattern, ms = 15_000, occurrence = 1) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const line = text.split('\n').filter((candidate) => pattern.test(candidate))[occurrence - 1];
+          if (line === undefined) return;
+          clearTimeout(timer);
+          watchers.delete(check);
+          resolve(line);
+        };
+        const timer = setTimeout(() => {
+          watchers.delete(check);
+          reject(new Error(`no line matching ${pattern} within ${ms} ms; output:\n${text.slice(-3000)}`));
+        }, ms);
+        watchers.add(check);
+        check();
+      });
+    },
+    exited,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Waits until the server answers HTTP (GET /api/config), or rejects when it exits or after `ms`. */
+export async function untilListening(server: ServerProcess, ms = 60_000): Promise<void> {
+  const giveUp = Date.now() + ms;
+  while (Date.now() < giveUp) {
+    if (!server.alive())
+      throw new Error(`the server exited while starting:\n${server.output().slice(-3000)}`);
+    const up = await fetch(`${server.url}/api/config`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not listen within ${ms} ms:\n${server.output().slice(-3000)}`);
+}
+
+/** A migrated database for server processes, with the test's own handle to it (to seed and to check). */
+export interface ProcessDatabase {
+  /** DATA_DIR and DATABASE_URL for the processes. */
+  env: Record<string, string>;
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * SQLite: a fresh file in a temp DATA_DIR. PostgreSQL: a fresh schema of TEST_DATABASE_URL, which the
+ * processes use through the URL's search_path.
+ */
+export async function prepareProcessDatabase(dialect: Dialect): Promise<ProcessDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-process-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === 'sqlite') {
+    const handle = openDatabase({ sqliteFile: path.join(dataDir, 'shop.db') });
+    await migrateToLatest(handle.db);
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      handle,
+      async close() {
+        await handle.close();
+        removeDir();
+      },
+    };
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.query('create extension if not exists pg_trgm with schema public').catch(() => undefined);
+  await admin.end();
+  const handle = openDatabase({ databaseUrl: base, sqliteFile: '', pgSchema: schema });
+  await migrateToLatest(handle.db, schema);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    handle,
+    async close() {
+      await handle.close();
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+      removeDir();
+    },
+  };
+}
