@@ -11,6 +11,7 @@ import { MAX_PAGE_SIZE } from '../../../shared/constants.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import * as searchMigration from '../../db/migrations/0008_catalog_search_and_version.js';
 import * as statementVersionMigration from '../../db/migrations/0009_statement_catalog_version.js';
+import * as chatImagesMigration from '../../db/migrations/0010_chat_images.js';
 import { addProduct } from '../../test/fixtures.js';
 import { adminHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import { foldForSearch, INDEXED_SEARCH_MAX_MATCHES, productPageQueries } from './repository.js';
@@ -231,10 +232,11 @@ describe.each(TEST_DIALECTS)('migration 0008 on a populated database, %s', (dial
 
   it('indexes the titles already there', async () => {
     // Back to 0007, a catalogue written there, then forward again as a deployment would.
+    await chatImagesMigration.down(t.handle.db as Kysely<unknown>);
     await statementVersionMigration.down(t.handle.db as Kysely<unknown>);
     await searchMigration.down(t.handle.db as Kysely<unknown>);
     await sql`delete from kysely_migration
-      where name in ('0008_catalog_search_and_version', '0009_statement_catalog_version')`.execute(
+      where name in ('0008_catalog_search_and_version', '0009_statement_catalog_version', '0010_chat_images')`.execute(
       t.handle.db,
     );
     await addProduct(t.handle.db, 'default', 1, { title: 'Quiet kettle' });
