@@ -79,7 +79,8 @@ describe.skipIf(!canRun)('the Redis connection through a fault proxy', () => {
       proxy.cut();
       const cutAt = Date.now();
       await expect(redis.probe()).rejects.toThrow(/^Redis at 127\.0\.0\.1:\d+ did not answer/);
-      expect(Date.now() - cutAt).toBeLessThan(2_500);
+      // Generous bounds (a loaded machine): what matters is that it does not wait for Redis to come back.
+      expect(Date.now() - cutAt).toBeLessThan(5_000);
       expect(redis.available()).toBe(false);
       // Reconnection attempts keep failing meanwhile; still one line.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -92,7 +93,7 @@ describe.skipIf(!canRun)('the Redis connection through a fault proxy', () => {
       // The connections stay open, nothing comes back: the PING's own deadline decides.
       const stallAt = Date.now();
       await expect(redis.probe()).rejects.toThrow(/did not answer/);
-      expect(Date.now() - stallAt).toBeLessThan(3_000);
+      expect(Date.now() - stallAt).toBeLessThan(5_000);
       expect(redis.available()).toBe(false);
       proxy.restore();
       await untilProbeAnswers(redis);
@@ -124,7 +125,8 @@ describe.skipIf(!canRun)('the Redis connection through a fault proxy', () => {
         // As the adapter does: fire and forget.
         const published = pub.publish('storefront-test-channel', 'hello');
         await expect(published).rejects.toThrow();
-        expect(Date.now() - startedAt).toBeLessThan(500);
+        // Not queued for later: a queued publish would not settle until Redis came back.
+        expect(Date.now() - startedAt).toBeLessThan(2_000);
         void pub.publish('storefront-test-channel', 'nobody waits for this one');
         await new Promise((resolve) => setTimeout(resolve, 200));
         expect(unhandled).toEqual([]);

@@ -308,15 +308,16 @@ describe.each(TEST_DIALECTS)('the full product list on %s', (dialect) => {
   });
 
   it('builds a list once for every request in the same catalogue state, then answers from its bytes', async () => {
-    await t.handle.db
-      .updateTable('products')
-      .set({ title: 'Shared' })
-      .where('shop', '=', 'default')
-      .where('id', '=', idOf(0))
-      .execute();
     const onePass = Math.ceil((PRODUCTS + 1) / LIST_PAGE_ROWS);
-    // The state includes a 10 s views window: a burst that straddles its edge builds twice, so try again.
+    // The state includes a 10 s views window: a burst that straddles its edge builds twice, so then
+    // try again, in a state of its own (a new version) each time.
     for (let attempt = 1; ; attempt += 1) {
+      await t.handle.db
+        .updateTable('products')
+        .set({ title: `Shared ${attempt}` })
+        .where('shop', '=', 'default')
+        .where('id', '=', idOf(0))
+        .execute();
       const before = watcher.answered;
       const answers = await Promise.all(
         Array.from({ length: 4 }, () =>
@@ -329,7 +330,7 @@ describe.each(TEST_DIALECTS)('the full product list on %s', (dialect) => {
       expect(tags.size).toBe(1);
       expect(watcher.answered - before).toBe(onePass);
       for (const answer of [...answers, repeat]) expect(answer.raw.equals(repeat.raw)).toBe(true);
-      expect(productsOf(plainText(repeat))[0]!.title).toBe('Shared');
+      expect(productsOf(plainText(repeat))[0]!.title).toBe(`Shared ${attempt}`);
       return;
     }
   });
@@ -357,10 +358,17 @@ describe.each(TEST_DIALECTS)('the full product list on %s', (dialect) => {
   });
 
   it('shows a change in the next answer and revalidates by catalogue version', async () => {
-    const first = await httpGet(base, '/api/products?shop=pc');
-    const unchanged = await httpGet(base, '/api/products?shop=pc', {
-      'if-none-match': String(first.headers.etag),
-    });
+    // A 200 with another tag means the 10 s views window turned between the two: ask again.
+    let first: Answer;
+    let unchanged: Answer;
+    let attempt = 0;
+    do {
+      attempt += 1;
+      first = await httpGet(base, '/api/products?shop=pc');
+      unchanged = await httpGet(base, '/api/products?shop=pc', {
+        'if-none-match': String(first.headers.etag),
+      });
+    } while (unchanged.status === 200 && unchanged.headers.etag !== first.headers.etag && attempt < 3);
     expect(unchanged.status).toBe(304);
 
     // Written straight to the database, as another app process, the import or a script would.
