@@ -6,30 +6,12 @@
  */
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../test/fault-proxy.js';
 import { connectRedis, type RedisConnection } from './connection.js';
+import { TEST_REDIS, testRedisAnswers } from '../test/redis.js';
 
-const REDIS = { host: '127.0.0.1', port: 6379 };
-
-async function redisAnswers(): Promise<boolean> {
-  const client = createClient({
-    url: `redis://${REDIS.host}:${REDIS.port}`,
-    socket: { connectTimeout: 1000, reconnectStrategy: false },
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    await client.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const canRun = await redisAnswers();
+const canRun = await testRedisAnswers();
 
 /** A real logger whose lines the test reads. */
 function capturedLogger(): { log: FastifyBaseLogger; messages(): string[] } {
@@ -70,9 +52,9 @@ describe.skipIf(!canRun)('the Redis connection through a fault proxy', () => {
       timeout: 60_000,
     },
     async () => {
-      proxy = await startFaultProxy(REDIS);
+      proxy = await startFaultProxy(TEST_REDIS);
       const { log, messages } = capturedLogger();
-      redis = await connectRedis(proxy.url(`redis://${REDIS.host}:${REDIS.port}`), log);
+      redis = await connectRedis(proxy.url(`redis://${TEST_REDIS.host}:${TEST_REDIS.port}`), log);
       await expect(redis.probe()).resolves.toBeUndefined();
       expect(redis.available()).toBe(true);
 
@@ -111,9 +93,9 @@ describe.skipIf(!canRun)('the Redis connection through a fault proxy', () => {
       timeout: 30_000,
     },
     async () => {
-      proxy = await startFaultProxy(REDIS);
+      proxy = await startFaultProxy(TEST_REDIS);
       const { log } = capturedLogger();
-      redis = await connectRedis(proxy.url(`redis://${REDIS.host}:${REDIS.port}`), log);
+      redis = await connectRedis(proxy.url(`redis://${TEST_REDIS.host}:${TEST_REDIS.port}`), log);
       const unhandled: unknown[] = [];
       const note = (reason: unknown) => unhandled.push(reason);
       process.on('unhandledRejection', note);

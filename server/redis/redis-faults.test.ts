@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendMessageAck } from '../../shared/schemas/chat.js';
 import { type ChatClient, connect, next } from '../modules/chat/socket-test-kit.js';
@@ -26,26 +25,9 @@ import {
   spawnServer,
   untilListening,
 } from '../test/server-process.js';
+import { TEST_REDIS, testRedisAnswers } from '../test/redis.js';
 
-const REDIS = { host: '127.0.0.1', port: 6379 };
-
-async function redisAnswers(): Promise<boolean> {
-  const client = createClient({
-    url: `redis://${REDIS.host}:${REDIS.port}`,
-    socket: { connectTimeout: 1000, reconnectStrategy: false },
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    await client.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const canRun = await redisAnswers();
+const canRun = await testRedisAnswers();
 
 function send(socket: ChatClient, chatId: number, sender: string, content: string): Promise<SendMessageAck> {
   return new Promise((resolve) =>
@@ -76,13 +58,13 @@ describe.skipIf(!canRun).each(TEST_DIALECTS)('Redis cut under two real server pr
     database = await prepareProcessDatabase(dialect);
     await addProduct(database.handle.db, 'ayz', 301, { title: 'Open-box camera' });
     for (let i = 0; i < 2; i += 1) {
-      const proxy = await startFaultProxy(REDIS);
+      const proxy = await startFaultProxy(TEST_REDIS);
       proxies.push(proxy);
       servers.push(
         await spawnServer({
           ...database.env,
           // Its own database number: the limits' keys of this run stay apart from other test files'.
-          REDIS_URL: proxy.url(`redis://${REDIS.host}:${REDIS.port}/11`),
+          REDIS_URL: proxy.url(`redis://${TEST_REDIS.host}:${TEST_REDIS.port}/11`),
           SELLER_USER_ID: SELLER,
         }),
       );
@@ -209,7 +191,7 @@ describe('start-up with a Redis that does not answer', () => {
       });
       await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
       const silentPort = (silent.address() as net.AddressInfo).port;
-      const cut = await startFaultProxy(REDIS);
+      const cut = await startFaultProxy(TEST_REDIS);
       cut.cut();
       const refusedPort = await freePort();
 

@@ -6,7 +6,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SendMessageAck } from '../../../shared/schemas/chat.js';
@@ -17,26 +16,9 @@ import { addProduct } from '../../test/fixtures.js';
 import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import { TOO_FAST, TOO_MANY_CONNECTIONS } from './socket.js';
 import { type ChatClient, connect } from './socket-test-kit.js';
+import { TEST_REDIS, testRedisAnswers } from '../../test/redis.js';
 
-const REDIS = { host: '127.0.0.1', port: 6379 };
-
-async function redisAnswers(): Promise<boolean> {
-  const client = createClient({
-    url: `redis://${REDIS.host}:${REDIS.port}`,
-    socket: { connectTimeout: 1000, reconnectStrategy: false },
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    await client.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const withRedis = await redisAnswers();
+const withRedis = await testRedisAnswers();
 const setups = TEST_DIALECTS.flatMap((dialect) => [
   { dialect, redis: false, name: `${dialect}, one process without Redis` },
   ...(withRedis ? [{ dialect, redis: true, name: `${dialect}, two processes over Redis` }] : []),
@@ -63,9 +45,9 @@ describe.each(setups)('per-user chat limits ($name)', ({ dialect, redis }) => {
   beforeAll(async () => {
     const env: Record<string, string> = { SELLER_USER_ID: SELLER };
     if (redis) {
-      proxies.push(await startFaultProxy(REDIS), await startFaultProxy(REDIS));
+      proxies.push(await startFaultProxy(TEST_REDIS), await startFaultProxy(TEST_REDIS));
       // A database number of its own: these keys stay apart from other test files' on the same Redis.
-      env.REDIS_URL = proxies[0]!.url(`redis://${REDIS.host}:${REDIS.port}/12`);
+      env.REDIS_URL = proxies[0]!.url(`redis://${TEST_REDIS.host}:${TEST_REDIS.port}/12`);
     }
     t = await createTestApp(dialect, env);
     await addProduct(t.handle.db, 'ayz', 401, { title: 'Open-box monitor' });
@@ -76,7 +58,10 @@ describe.each(setups)('per-user chat limits ($name)', ({ dialect, redis }) => {
           ? { databaseUrl: process.env.TEST_DATABASE_URL, sqliteFile: '', pgSchema: t.schema! }
           : { sqliteFile: path.join(t.dataDir, 'shop.db') },
       );
-      const config = { ...t.config, REDIS_URL: proxies[1]!.url(`redis://${REDIS.host}:${REDIS.port}/12`) };
+      const config = {
+        ...t.config,
+        REDIS_URL: proxies[1]!.url(`redis://${TEST_REDIS.host}:${TEST_REDIS.port}/12`),
+      };
       other = await buildApp(
         { ...t.app.deps, config, db: otherHandle.db },
         { serveClient: false, orderSweepMs: 0 },

@@ -5,7 +5,6 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SendMessageAck } from '../../../shared/schemas/chat.js';
@@ -14,23 +13,9 @@ import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { addProduct } from '../../test/fixtures.js';
 import { buyerHeaders, createTestApp, type TestApp } from '../../test/harness.js';
 import { type ChatClient, connect, next } from './socket-test-kit.js';
+import { TEST_REDIS_URL, testRedisAnswers } from '../../test/redis.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    await client.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const canRun = Boolean(process.env.TEST_DATABASE_URL) && (await redisAnswers());
+const canRun = Boolean(process.env.TEST_DATABASE_URL) && (await testRedisAnswers());
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -52,7 +37,7 @@ describe.skipIf(!canRun)('chat across two app processes through Redis', () => {
   const open: ChatClient[] = [];
 
   beforeAll(async () => {
-    a = await createTestApp('postgres', { SELLER_USER_ID: SELLER, REDIS_URL });
+    a = await createTestApp('postgres', { SELLER_USER_ID: SELLER, REDIS_URL: TEST_REDIS_URL });
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(a.handle.db);
     bHandle = openDatabase({
       databaseUrl: process.env.TEST_DATABASE_URL,
