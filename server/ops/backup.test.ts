@@ -45,7 +45,7 @@ const baseEnv = (dataDir: string) => ({
 /** The real server (from source, as `npm run dev` runs it), listening on a free port. */
 async function startShop(dataDir: string, seed: boolean): Promise<string> {
   const port = await freePort();
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...baseEnv(dataDir), PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: String(seed) },
     stdio: 'ignore',
   });
@@ -63,7 +63,10 @@ async function startShop(dataDir: string, seed: boolean): Promise<string> {
 }
 
 const command = (args: string[], dataDir: string) =>
-  spawnSync('npx', ['tsx', 'server/ops/backup.ts', ...args], { env: baseEnv(dataDir), encoding: 'utf8' });
+  spawnSync(process.execPath, ['--import', 'tsx', 'server/ops/backup.ts', ...args], {
+    env: baseEnv(dataDir),
+    encoding: 'utf8',
+  });
 
 async function json<T>(response: Response): Promise<T> {
   if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
@@ -184,9 +187,13 @@ describe('npm run backup and npm run restore', () => {
       const before = structuredClone(acknowledged);
       const out = tempDir('backups');
       const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
-        const child = spawn('npx', ['tsx', 'server/ops/backup.ts', 'backup', '--out', out], {
-          env: baseEnv(dataDir),
-        });
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'server/ops/backup.ts', 'backup', '--out', out],
+          {
+            env: baseEnv(dataDir),
+          },
+        );
         let stdout = '';
         child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
         child.on('close', (status) => resolve({ status, stdout }));
