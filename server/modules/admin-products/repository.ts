@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { MAX_PRICE_CENTS } from '../../../shared/rules.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
-import type { Database, ProductRow } from '../../db/types.js';
+import type { Database, NewProductRow, ProductRow } from '../../db/types.js';
 import { orderClause, productsMatching, type ProductFilter } from '../catalog/repository.js';
 
 type Db = Kysely<Database>;
@@ -208,4 +208,207 @@ export async function findProductsByIds(db: Db, shop: string, ids: readonly numb
     .where('shop', '=', shop)
     .where('id', 'in', [...ids])
     .execute();
+}
+
+/**
+ * The CSV import's writes: many rows per statement (one statement per row cost more than the writes
+ * themselves, which kept the import's transaction, and on SQLite the whole database, held for seconds).
+ * Each awaits `pause` between its statements: the import lets the event loop serve other requests there.
+ */
+
+/** Product columns the import writes; integers are cast so PostgreSQL types the VALUES list. */
+export const IMPORT_TEXT_COLUMNS = [
+  'title',
+  'main_category',
+  'category',
+  'description',
+  'availability',
+  'link',
+  'store',
+  'ebay',
+  'facebook_marketplace',
+  'offer_up',
+  'mercari_marketplaces',
+] as const;
+export const IMPORT_INTEGER_COLUMNS = ['price_cents', 'typical_price_cents', 'rate'] as const;
+export type ImportColumn =
+  (typeof IMPORT_TEXT_COLUMNS)[number] | (typeof IMPORT_INTEGER_COLUMNS)[number] | 'title_folded';
+const INTEGER_COLUMNS = new Set<string>(IMPORT_INTEGER_COLUMNS);
+
+/** At most this many bound values per statement (SQLite allows 32,766, PostgreSQL 65,535). */
+const MAX_VALUES_PER_STATEMENT = 8000;
+const MAX_ROWS_PER_STATEMENT = 500;
+
+function* chunks<T>(rows: readonly T[], valuesPerRow: number): Generator<T[]> {
+  const size = Math.max(
+    1,
+    Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(MAX_VALUES_PER_STATEMENT / valuesPerRow)),
+  );
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+const typed = (column: string, value: unknown): RawBuilder<unknown> =>
+  INTEGER_COLUMNS.has(column) ? sql`cast(${value} as integer)` : sql`${value}`;
+
+/**
+ * The stored version (updated_at) of each of these products that exists, read in id order; on
+ * PostgreSQL the rows stay locked (FOR UPDATE) until the transaction ends, taken in id order as
+ * purchases and bulk actions take them, so the version compared is the one the writes replace.
+ */
+export async function lockProductVersions(
+  db: Db,
+  shop: string,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const versions = new Map<number, string>();
+  const sorted = [...ids].sort((a, b) => a - b);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  for (const part of chunks(sorted, 1)) {
+    let query = db
+      .selectFrom('products')
+      .select(['id', 'updated_at'])
+      .where('shop', '=', shop)
+      .where('id', 'in', part)
+      .orderBy('id');
+    if (postgres) query = query.forUpdate();
+    for (const row of await query.execute()) versions.set(row.id, row.updated_at);
+  }
+  return versions;
+}
+
+export interface ColumnUpdate {
+  id: number;
+  /** One value per column of the statement, in its order. */
+  values: readonly (string | number)[];
+}
+
+/**
+ * Sets `columns` of many products, each row its own values, and updated_at to `at` (every row given
+ * here changed): one UPDATE … FROM a VALUES list per few hundred rows. Rows with no column of their own
+ * (only their conditions changed) still take the new updated_at.
+ */
+export async function updateProductColumns(
+  db: Db,
+  shop: string,
+  columns: readonly ImportColumn[],
+  rows: readonly ColumnUpdate[],
+  at: string,
+  pause: () => Promise<void>,
+): Promise<void> {
+  const names = sql.join([sql.id('id'), ...columns.map((column) => sql.id(column))]);
+  const set = sql.join([
+    ...columns.map((column) => sql`${sql.id(column)} = v.${sql.id(column)}`),
+    sql`updated_at = ${at}`,
+  ]);
+  for (const part of chunks(rows, columns.length + 1)) {
+    const values = sql.join(
+      part.map(
+        (row) =>
+          sql`(${sql.join([
+            sql`cast(${row.id} as integer)`,
+            ...columns.map((column, i) => typed(column, row.values[i])),
+          ])})`,
+      ),
+    );
+    await sql`with v (${names}) as (values ${values})
+      update products set ${set} from v where products.shop = ${shop} and products.id = v.id`.execute(db);
+    await pause();
+  }
+}
+
+export interface ConditionWrite {
+  product_id: number;
+  condition: string;
+  price_cents: number;
+  available_quantity: number;
+}
+
+/**
+ * Writes conditions of many products: a missing condition is added; an existing one takes the new
+ * price and, only with `quantities`, the new quantity (an import row without its product's version
+ * never sets stock, so a sale since the file was read cannot be undone).
+ */
+export async function upsertConditions(
+  db: Db,
+  shop: string,
+  rows: readonly ConditionWrite[],
+  quantities: boolean,
+  pause: () => Promise<void>,
+): Promise<void> {
+  for (const part of chunks(rows, 5)) {
+    await db
+      .insertInto('product_conditions')
+      .values(part.map((row) => ({ shop, ...row })))
+      .onConflict((conflict) =>
+        conflict.columns(['shop', 'product_id', 'condition']).doUpdateSet((eb) => ({
+          price_cents: eb.ref('excluded.price_cents'),
+          ...(quantities ? { available_quantity: eb.ref('excluded.available_quantity') } : {}),
+        })),
+      )
+      .execute();
+    await pause();
+  }
+}
+
+/**
+ * Open box: each product's lowest positive condition price again and, with `stock`, its total units,
+ * from the conditions as they now are (the columns the shop sorts and filters by).
+ */
+export async function refreshOpenboxTotals(
+  db: Db,
+  shop: string,
+  ids: readonly number[],
+  stock: boolean,
+  pause: () => Promise<void>,
+): Promise<void> {
+  for (const part of chunks(ids, 1)) {
+    await db
+      .updateTable('products')
+      .set({
+        price_cents: sql<number>`coalesce((select min(c.price_cents) from product_conditions c
+          where c.shop = products.shop and c.product_id = products.id and c.price_cents > 0), 0)`,
+        ...(stock
+          ? {
+              stock_quantity: sql<number>`coalesce((select sum(c.available_quantity) from product_conditions c
+                where c.shop = products.shop and c.product_id = products.id), 0)`,
+            }
+          : {}),
+      })
+      .where('shop', '=', shop)
+      .where('id', 'in', part)
+      .execute();
+    await pause();
+  }
+}
+
+/** Which of these ids the shop already has. */
+export async function existingIds(db: Db, shop: string, ids: readonly number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (const part of chunks(ids, 1)) {
+    const rows = await db
+      .selectFrom('products')
+      .select('id')
+      .where('shop', '=', shop)
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}
+
+/** Adds many products (title_folded included) and then their conditions, a few hundred per statement. */
+export async function insertProducts(
+  db: Db,
+  products: readonly NewProductRow[],
+  conditions: readonly (ConditionWrite & { shop: string })[],
+  pause: () => Promise<void>,
+): Promise<void> {
+  for (const part of chunks(products, 24)) {
+    await db.insertInto('products').values(part).execute();
+    await pause();
+  }
+  for (const part of chunks(conditions, 5)) {
+    await db.insertInto('product_conditions').values(part).execute();
+    await pause();
+  }
 }

@@ -1,0 +1,217 @@
+/**
+ * The CSV import's write: the changes a checked file makes, in one short transaction. It first takes
+ * the changed products' rows in id order and compares their versions with the file's, so a product
+ * saved or sold while the file was being read refuses the whole import (nothing written); then it
+ * writes a few hundred rows per statement, letting the event loop serve other requests between them.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Kysely } from 'kysely';
+import type { ImportError } from '../../../shared/schemas/adminProducts.js';
+import type { ShopKey } from '../../../shared/shops.js';
+import type { Database, NewProductRow } from '../../db/types.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import * as catalogRepo from '../catalog/repository.js';
+import { VERSION_COLUMN } from './csv-columns.js';
+import * as repo from './repository.js';
+
+type Db = Kysely<Database>;
+
+/**
+ * Where the import says what it did and how long it held the database (the request's logger); at
+ * debug level, each batch of rows checked.
+ */
+export interface ImportLog {
+  info(details: object, message: string): void;
+  debug(details: object, message: string): void;
+}
+
+/** A stored product the file changes. */
+export interface PlannedUpdate {
+  line: number;
+  id: number;
+  /** The row's updated_at cell; undefined for a row without one (such a row never changes stock). */
+  version: string | undefined;
+  /** The product columns that differ from the stored ones. */
+  columns: Partial<Record<repo.ImportColumn, string | number>>;
+  /** Open box: the conditions whose price or quantity differ, with their new values. */
+  conditions: catalogRepo.ConditionInput[];
+  /** Whether a condition's quantity differs (only ever true with a version). */
+  stock: boolean;
+}
+
+export interface PlannedInsert {
+  line: number;
+  product: NewProductRow;
+  conditions: catalogRepo.ConditionInput[];
+}
+
+export interface ImportChanges {
+  updates: PlannedUpdate[];
+  inserts: PlannedInsert[];
+}
+
+/** Thrown inside the transaction to roll it back with the lines that stopped it. */
+class Conflicts extends Error {
+  constructor(readonly errors: ImportError[]) {
+    super('import refused');
+  }
+}
+
+/** At most this many conflict lines in an answer, as for the file's own errors. */
+const MAX_CONFLICTS = 1000;
+
+/**
+ * Yields a turn of the event loop once `sliceMs` of work has gone by since the last one: long loops
+ * (checking 100,000 rows, writing them) then hold the event loop at most about that long at a time.
+ */
+export function pacer(sliceMs = 20): () => Promise<void> {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last < sliceMs) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    last = performance.now();
+  };
+}
+
+const changedMeanwhile = (stored: string): string =>
+  `This product changed while the file was being imported (saved or sold; its updated_at is now ${stored}). Export the shop again and make this row's changes in the new file.`;
+
+const ID_TAKEN =
+  'A product id of this file was taken by someone else while the file was being imported. Check the file again.';
+
+/** The lines whose products moved since the file was checked: changed, deleted, or an id taken. */
+async function conflictsOf(trx: Db, shopKey: ShopKey, changes: ImportChanges): Promise<ImportError[]> {
+  const errors: ImportError[] = [];
+  const versions = await repo.lockProductVersions(
+    trx,
+    shopKey,
+    changes.updates.map((update) => update.id),
+  );
+  for (const update of changes.updates) {
+    const stored = versions.get(update.id);
+    if (stored === undefined) {
+      errors.push({
+        line: update.line,
+        field: 'id',
+        error: `Product ${update.id} was deleted while the file was being imported.`,
+      });
+    } else if (update.version !== undefined && stored !== update.version) {
+      errors.push({ line: update.line, field: VERSION_COLUMN, error: changedMeanwhile(stored) });
+    }
+  }
+  const taken = await repo.existingIds(
+    trx,
+    shopKey,
+    changes.inserts.map((insert) => insert.product.id),
+  );
+  for (const insert of changes.inserts) {
+    if (taken.has(insert.product.id)) {
+      errors.push({
+        line: insert.line,
+        field: 'id',
+        error: `Product ${insert.product.id} was added by someone else while the file was being imported. Check the file again.`,
+      });
+    }
+  }
+  return errors.sort((a, b) => a.line - b.line).slice(0, MAX_CONFLICTS);
+}
+
+async function writeChanges(
+  trx: Db,
+  shopKey: ShopKey,
+  changes: ImportChanges,
+  at: string,
+  pause: () => Promise<void>,
+): Promise<void> {
+  // Rows changing the same columns share statements.
+  const groups = new Map<string, PlannedUpdate[]>();
+  for (const update of changes.updates) {
+    const key = Object.keys(update.columns).sort().join(',');
+    const group = groups.get(key);
+    if (group) group.push(update);
+    else groups.set(key, [update]);
+  }
+  for (const [key, updates] of groups) {
+    const columns = (key === '' ? [] : key.split(',')) as repo.ImportColumn[];
+    const rows = updates.map((update) => ({
+      id: update.id,
+      values: columns.map((column) => update.columns[column]!),
+    }));
+    await repo.updateProductColumns(trx, shopKey, columns, rows, at, pause);
+  }
+  const conditionWrites = (stock: boolean) =>
+    changes.updates
+      .filter((update) => update.conditions.length > 0 && (update.version !== undefined) === stock)
+      .flatMap((update) => update.conditions.map((c) => ({ ...c, product_id: update.id })));
+  // A row with its version (compared above) writes quantities; a row without one, only prices.
+  await repo.upsertConditions(trx, shopKey, conditionWrites(true), true, pause);
+  await repo.upsertConditions(trx, shopKey, conditionWrites(false), false, pause);
+  const withConditions = changes.updates.filter((update) => update.conditions.length > 0);
+  await repo.refreshOpenboxTotals(
+    trx,
+    shopKey,
+    withConditions.filter((update) => !update.stock).map((update) => update.id),
+    false,
+    pause,
+  );
+  await repo.refreshOpenboxTotals(
+    trx,
+    shopKey,
+    withConditions.filter((update) => update.stock).map((update) => update.id),
+    true,
+    pause,
+  );
+  await repo.insertProducts(
+    trx,
+    changes.inserts.map((insert) => insert.product),
+    changes.inserts.flatMap((insert) =>
+      insert.conditions.map((c) => ({ ...c, shop: shopKey, product_id: insert.product.id })),
+    ),
+    pause,
+  );
+}
+
+/**
+ * Writes a checked file's changes in one transaction; answers the lines that stopped it (nothing
+ * written then), or none.
+ */
+export async function applyChanges(
+  db: Db,
+  shopKey: ShopKey,
+  changes: ImportChanges,
+  log?: ImportLog,
+): Promise<ImportError[]> {
+  const pause = pacer();
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await catalogRepo.deferCatalogVersionBumps(trx);
+      const conflicts = await conflictsOf(trx, shopKey, changes);
+      if (conflicts.length > 0) throw new Conflicts(conflicts);
+      await writeChanges(trx, shopKey, changes, new Date().toISOString(), pause);
+      await catalogRepo.bumpCatalogVersion(trx, shopKey);
+    });
+  } catch (error) {
+    if (error instanceof Conflicts) return error.errors;
+    // Another admin added a product with one of the new ids after the check above.
+    if (isUniqueViolation(error)) {
+      const taken = await conflictsOf(db, shopKey, { updates: [], inserts: changes.inserts });
+      return taken.length > 0 ? taken : [{ line: 1, field: 'id', error: ID_TAKEN }];
+    }
+    throw error;
+  } finally {
+    const used = process.cpuUsage(cpu);
+    log?.info(
+      {
+        shop: shopKey,
+        updated: changes.updates.length,
+        created: changes.inserts.length,
+        heldMs: Math.round(performance.now() - started),
+        cpuMs: Math.round((used.user + used.system) / 1000),
+      },
+      'CSV import transaction',
+    );
+  }
+  return [];
+}
