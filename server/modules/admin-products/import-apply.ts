@@ -1,8 +1,10 @@
 /**
- * The CSV import's write: the changes a checked file makes, in one short transaction. It first takes
- * the changed products' rows in id order and compares their versions with the file's, so a product
- * saved or sold while the file was being read refuses the whole import (nothing written); then it
- * writes a few hundred rows per statement, letting the event loop serve other requests between them.
+ * The CSV import's write: the changes a checked file makes, in one short transaction of statements of
+ * a few hundred rows each, letting the event loop serve other requests between them. On PostgreSQL it
+ * first takes the changed products' rows in id order. Each product's UPDATE carries its row's version
+ * (updated_at) in its WHERE, so the comparison and the write are one step: a product saved, sold or
+ * deleted while the file was being read is not written, and then the whole import is rolled back and
+ * answered with the lines of those products.
  */
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
@@ -50,10 +52,10 @@ export interface ImportChanges {
   inserts: PlannedInsert[];
 }
 
-/** Thrown inside the transaction to roll it back with the lines that stopped it. */
-class Conflicts extends Error {
-  constructor(readonly errors: ImportError[]) {
-    super('import refused');
+/** Thrown inside the transaction to roll it back: a product moved since the file was checked. */
+class Moved extends Error {
+  constructor() {
+    super('a product changed while the file was being imported');
   }
 }
 
@@ -75,15 +77,16 @@ export function pacer(sliceMs = 20): () => Promise<void> {
 
 const changedMeanwhile = (stored: string): string =>
   `This product changed while the file was being imported (saved or sold; its updated_at is now ${stored}). Export the shop again and make this row's changes in the new file.`;
+const SHOP_MOVED = 'The shop changed while the file was being imported. Check the file again.';
 
-const ID_TAKEN =
-  'A product id of this file was taken by someone else while the file was being imported. Check the file again.';
-
-/** The lines whose products moved since the file was checked: changed, deleted, or an id taken. */
-async function conflictsOf(trx: Db, shopKey: ShopKey, changes: ImportChanges): Promise<ImportError[]> {
+/**
+ * The lines whose products moved since the file was checked: changed (for a row with a version),
+ * deleted, or, for a new product, its id taken. Read after the refused transaction is rolled back.
+ */
+async function conflictsOf(db: Db, shopKey: ShopKey, changes: ImportChanges): Promise<ImportError[]> {
   const errors: ImportError[] = [];
-  const versions = await repo.lockProductVersions(
-    trx,
+  const versions = await repo.productVersions(
+    db,
     shopKey,
     changes.updates.map((update) => update.id),
   );
@@ -100,7 +103,7 @@ async function conflictsOf(trx: Db, shopKey: ShopKey, changes: ImportChanges): P
     }
   }
   const taken = await repo.existingIds(
-    trx,
+    db,
     shopKey,
     changes.inserts.map((insert) => insert.product.id),
   );
@@ -123,7 +126,9 @@ async function writeChanges(
   at: string,
   pause: () => Promise<void>,
 ): Promise<void> {
-  // Rows changing the same columns share statements.
+  // Products first (each checked against its row's version), then their conditions. Rows changing
+  // the same columns share statements.
+  let written = 0;
   const groups = new Map<string, PlannedUpdate[]>();
   for (const update of changes.updates) {
     const key = Object.keys(update.columns).sort().join(',');
@@ -135,10 +140,13 @@ async function writeChanges(
     const columns = (key === '' ? [] : key.split(',')) as repo.ImportColumn[];
     const rows = updates.map((update) => ({
       id: update.id,
+      version: update.version ?? null,
       values: columns.map((column) => update.columns[column]!),
     }));
-    await repo.updateProductColumns(trx, shopKey, columns, rows, at, pause);
+    written += await repo.updateProductColumns(trx, shopKey, columns, rows, at, pause);
   }
+  // A product deleted, or changed since the version its row carries: the whole file is refused.
+  if (written < changes.updates.length) throw new Moved();
   const conditionWrites = (stock: boolean) =>
     changes.updates
       .filter((update) => update.conditions.length > 0 && (update.version !== undefined) === stock)
@@ -187,17 +195,19 @@ export async function applyChanges(
   try {
     await db.transaction().execute(async (trx) => {
       await catalogRepo.deferCatalogVersionBumps(trx);
-      const conflicts = await conflictsOf(trx, shopKey, changes);
-      if (conflicts.length > 0) throw new Conflicts(conflicts);
+      await repo.lockProductRows(
+        trx,
+        shopKey,
+        changes.updates.map((update) => update.id),
+      );
       await writeChanges(trx, shopKey, changes, new Date().toISOString(), pause);
       await catalogRepo.bumpCatalogVersion(trx, shopKey);
     });
   } catch (error) {
-    if (error instanceof Conflicts) return error.errors;
-    // Another admin added a product with one of the new ids after the check above.
-    if (isUniqueViolation(error)) {
-      const taken = await conflictsOf(db, shopKey, { updates: [], inserts: changes.inserts });
-      return taken.length > 0 ? taken : [{ line: 1, field: 'id', error: ID_TAKEN }];
+    // A product saved, sold or deleted since the check, or a new product's id taken by another admin.
+    if (error instanceof Moved || isUniqueViolation(error)) {
+      const conflicts = await conflictsOf(db, shopKey, changes);
+      return conflicts.length > 0 ? conflicts : [{ line: 1, field: 'id', error: SHOP_MOVED }];
     }
     throw error;
   } finally {

@@ -251,41 +251,58 @@ const typed = (column: string, value: unknown): RawBuilder<unknown> =>
   INTEGER_COLUMNS.has(column) ? sql`cast(${value} as integer)` : sql`${value}`;
 
 /**
- * The stored version (updated_at) of each of these products that exists, read in id order; on
- * PostgreSQL the rows stay locked (FOR UPDATE) until the transaction ends, taken in id order as
- * purchases and bulk actions take them, so the version compared is the one the writes replace.
+ * PostgreSQL: takes these products' rows (FOR UPDATE) in id order until the transaction ends, as
+ * purchases and bulk actions take them, so no two writers wait on each other in a cycle. SQLite: the
+ * writing transaction holds the whole database already.
  */
-export async function lockProductVersions(
+export async function lockProductRows(db: Db, shop: string, ids: readonly number[]): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  const sorted = [...ids].sort((a, b) => a - b);
+  for (const part of chunks(sorted, 1)) {
+    await db
+      .selectFrom('products')
+      .select('id')
+      .where('shop', '=', shop)
+      .where('id', 'in', part)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+}
+
+/** The stored version (updated_at) of each of these products that exists. */
+export async function productVersions(
   db: Db,
   shop: string,
   ids: readonly number[],
 ): Promise<Map<number, string>> {
   const versions = new Map<number, string>();
-  const sorted = [...ids].sort((a, b) => a - b);
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  for (const part of chunks(sorted, 1)) {
-    let query = db
+  for (const part of chunks(ids, 1)) {
+    const rows = await db
       .selectFrom('products')
       .select(['id', 'updated_at'])
       .where('shop', '=', shop)
       .where('id', 'in', part)
-      .orderBy('id');
-    if (postgres) query = query.forUpdate();
-    for (const row of await query.execute()) versions.set(row.id, row.updated_at);
+      .execute();
+    for (const row of rows) versions.set(row.id, row.updated_at);
   }
   return versions;
 }
 
 export interface ColumnUpdate {
   id: number;
+  /** The version the row may replace (its updated_at), or null for any. */
+  version: string | null;
   /** One value per column of the statement, in its order. */
   values: readonly (string | number)[];
 }
 
 /**
- * Sets `columns` of many products, each row its own values, and updated_at to `at` (every row given
- * here changed): one UPDATE … FROM a VALUES list per few hundred rows. Rows with no column of their own
- * (only their conditions changed) still take the new updated_at.
+ * Sets `columns` of many products, each row its own values, and updated_at to `at`, where the product
+ * exists and is still at the row's version: one UPDATE … FROM a VALUES list per few hundred rows (the
+ * IN list makes SQLite look each product up instead of walking the shop). Rows with no column of
+ * their own (only their conditions changed) still take the new updated_at. Answers how many products
+ * it updated: fewer than `rows` means some were deleted or changed since their version was read.
  */
 export async function updateProductColumns(
   db: Db,
@@ -294,26 +311,32 @@ export async function updateProductColumns(
   rows: readonly ColumnUpdate[],
   at: string,
   pause: () => Promise<void>,
-): Promise<void> {
-  const names = sql.join([sql.id('id'), ...columns.map((column) => sql.id(column))]);
+): Promise<number> {
+  const names = sql.join([sql.id('id'), sql.id('version'), ...columns.map((column) => sql.id(column))]);
   const set = sql.join([
     ...columns.map((column) => sql`${sql.id(column)} = v.${sql.id(column)}`),
     sql`updated_at = ${at}`,
   ]);
-  for (const part of chunks(rows, columns.length + 1)) {
+  let updated = 0;
+  for (const part of chunks(rows, columns.length + 2)) {
     const values = sql.join(
       part.map(
         (row) =>
           sql`(${sql.join([
             sql`cast(${row.id} as integer)`,
+            sql`cast(${row.version} as text)`,
             ...columns.map((column, i) => typed(column, row.values[i])),
           ])})`,
       ),
     );
-    await sql`with v (${names}) as (values ${values})
-      update products set ${set} from v where products.shop = ${shop} and products.id = v.id`.execute(db);
+    const result = await sql`with v (${names}) as (values ${values})
+      update products set ${set} from v
+      where products.shop = ${shop} and products.id in (select id from v) and products.id = v.id
+        and (v.version is null or products.updated_at = v.version)`.execute(db);
+    updated += Number(result.numAffectedRows ?? 0);
     await pause();
   }
+  return updated;
 }
 
 export interface ConditionWrite {
