@@ -1,10 +1,10 @@
 /**
  * The CSV import's write: the changes a checked file makes, in one short transaction of statements of
  * a few hundred rows each, letting the event loop serve other requests between them. On PostgreSQL it
- * first takes the changed products' rows in id order. Each product's UPDATE carries its row's version
- * (updated_at) in its WHERE, so the comparison and the write are one step: a product saved, sold or
- * deleted while the file was being read is not written, and then the whole import is rolled back and
- * answered with the lines of those products.
+ * takes the changed products' rows in id order, a window just before its writes. Each product's UPDATE
+ * carries its row's version (updated_at) in its WHERE, so the comparison and the write are one step: a
+ * product saved, sold or deleted while the file was being read is not written, and then the whole
+ * import is rolled back and answered with the lines of those products.
  */
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
@@ -58,6 +58,9 @@ class Moved extends Error {
     super('a product changed while the file was being imported');
   }
 }
+
+/** Products taken (PostgreSQL) and written a window at a time, in id order. */
+const LOCK_WINDOW = 1000;
 
 /** At most this many conflict lines in an answer, as for the file's own errors. */
 const MAX_CONFLICTS = 1000;
@@ -126,24 +129,35 @@ async function writeChanges(
   at: string,
   pause: () => Promise<void>,
 ): Promise<void> {
-  // Products first (each checked against its row's version), then their conditions. Rows changing
-  // the same columns share statements.
+  // Products first (each checked against its row's version), then their conditions. They go in id
+  // order a window at a time, each window's rows taken just before they are written (PostgreSQL), so
+  // a row is held from its own write to the commit rather than for the whole transaction; within a
+  // window, rows changing the same columns share statements.
   let written = 0;
-  const groups = new Map<string, PlannedUpdate[]>();
-  for (const update of changes.updates) {
-    const key = Object.keys(update.columns).sort().join(',');
-    const group = groups.get(key);
-    if (group) group.push(update);
-    else groups.set(key, [update]);
-  }
-  for (const [key, updates] of groups) {
-    const columns = (key === '' ? [] : key.split(',')) as repo.ImportColumn[];
-    const rows = updates.map((update) => ({
-      id: update.id,
-      version: update.version ?? null,
-      values: columns.map((column) => update.columns[column]!),
-    }));
-    written += await repo.updateProductColumns(trx, shopKey, columns, rows, at, pause);
+  const sorted = [...changes.updates].sort((a, b) => a.id - b.id);
+  for (let start = 0; start < sorted.length; start += LOCK_WINDOW) {
+    const window = sorted.slice(start, start + LOCK_WINDOW);
+    await repo.lockProductRows(
+      trx,
+      shopKey,
+      window.map((update) => update.id),
+    );
+    const groups = new Map<string, PlannedUpdate[]>();
+    for (const update of window) {
+      const key = Object.keys(update.columns).sort().join(',');
+      const group = groups.get(key);
+      if (group) group.push(update);
+      else groups.set(key, [update]);
+    }
+    for (const [key, updates] of groups) {
+      const columns = (key === '' ? [] : key.split(',')) as repo.ImportColumn[];
+      const rows = updates.map((update) => ({
+        id: update.id,
+        version: update.version ?? null,
+        values: columns.map((column) => update.columns[column]!),
+      }));
+      written += await repo.updateProductColumns(trx, shopKey, columns, rows, at, pause);
+    }
   }
   // A product deleted, or changed since the version its row carries: the whole file is refused.
   if (written < changes.updates.length) throw new Moved();
@@ -195,11 +209,6 @@ export async function applyChanges(
   try {
     await db.transaction().execute(async (trx) => {
       await catalogRepo.deferCatalogVersionBumps(trx);
-      await repo.lockProductRows(
-        trx,
-        shopKey,
-        changes.updates.map((update) => update.id),
-      );
       await writeChanges(trx, shopKey, changes, new Date().toISOString(), pause);
       await catalogRepo.bumpCatalogVersion(trx, shopKey);
     });

@@ -251,9 +251,10 @@ const typed = (column: string, value: unknown): RawBuilder<unknown> =>
   INTEGER_COLUMNS.has(column) ? sql`cast(${value} as integer)` : sql`${value}`;
 
 /**
- * PostgreSQL: takes these products' rows (FOR UPDATE) in id order until the transaction ends, as
- * purchases and bulk actions take them, so no two writers wait on each other in a cycle. SQLite: the
- * writing transaction holds the whole database already.
+ * PostgreSQL: takes these products' rows in id order until the transaction ends, as purchases and
+ * bulk actions take them, so no two writers wait on each other in a cycle. FOR NO KEY UPDATE, the lock
+ * an UPDATE takes: a cart line or order referring to the product (a key share) does not wait for it.
+ * SQLite: the writing transaction holds the whole database already.
  */
 export async function lockProductRows(db: Db, shop: string, ids: readonly number[]): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
@@ -265,7 +266,7 @@ export async function lockProductRows(db: Db, shop: string, ids: readonly number
       .where('shop', '=', shop)
       .where('id', 'in', part)
       .orderBy('id')
-      .forUpdate()
+      .forNoKeyUpdate()
       .execute();
   }
 }
