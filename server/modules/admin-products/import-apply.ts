@@ -205,7 +205,6 @@ export async function applyChanges(
 ): Promise<ImportError[]> {
   const pause = pacer();
   const started = performance.now();
-  const cpu = process.cpuUsage();
   try {
     await db.transaction().execute(async (trx) => {
       await catalogRepo.deferCatalogVersionBumps(trx);
@@ -220,14 +219,12 @@ export async function applyChanges(
     }
     throw error;
   } finally {
-    const used = process.cpuUsage(cpu);
     log?.info(
       {
         shop: shopKey,
         updated: changes.updates.length,
         created: changes.inserts.length,
         heldMs: Math.round(performance.now() - started),
-        cpuMs: Math.round((used.user + used.system) / 1000),
       },
       'CSV import transaction',
     );
