@@ -1,18 +1,24 @@
 /**
  * The CSV a shop exports and imports: one column per product field the shop has, named as the admin
  * form names it (so a row validates with the form's own schema), open-box conditions as their own
- * columns, the gallery as one column of image URLs separated by spaces.
+ * columns, the gallery as one column of image URLs separated by spaces, and the product's version.
  */
 import { CONDITIONS, SHOPS, type ShopKey } from '../../../shared/shops.js';
 import { centsToPrice, galleryImageUrls } from '../../../shared/rules.js';
 import type { ProductConditionRow, ProductRow } from '../../db/types.js';
 
 export const IMAGE_URLS_COLUMN = 'image_urls';
+/**
+ * The product's version as exported (its updated_at): an import refuses a row whose product changed
+ * since, so a file exported before a sale cannot bring the sold units back.
+ */
+export const VERSION_COLUMN = 'updated_at';
 
 export function csvColumns(shopKey: ShopKey): string[] {
   const shop = SHOPS[shopKey];
   return [
     'id',
+    VERSION_COLUMN,
     'title',
     'main_category',
     'category',
@@ -48,6 +54,7 @@ export function productRecord(
   const shop = SHOPS[shopKey];
   const record: Record<string, string> = {
     id: String(product.id),
+    [VERSION_COLUMN]: product.updated_at,
     title: product.title,
     main_category: product.main_category,
     category: product.category,

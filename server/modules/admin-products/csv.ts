@@ -1,19 +1,41 @@
 /**
  * CSV export and import of a shop's catalogue, both streamed: the export walks the shop in id order a
  * page at a time, the import reads the body a batch of rows at a time, so neither holds the file.
+ *
+ * The import never holds the shop for long (on SQLite one transaction holds every other query): it
+ * reads and checks the whole file outside any transaction, a batch of rows at a time, letting other
+ * requests run between batches, and keeps only what changes; then it writes those changes in one
+ * short transaction (import-apply.ts) that compares each changed product's version first, so the
+ * whole file applies or nothing does.
  */
+import { performance } from 'node:perf_hooks';
 import { pipeline, Readable } from 'node:stream';
-import { parse, type Info } from 'csv-parse';
+import { CsvError, parse, type Info } from 'csv-parse';
 import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
 import { adminProductBodySchema } from '../../../shared/schemas/admin.js';
 import type { ImportError, ImportResponse } from '../../../shared/schemas/adminProducts.js';
 import { MAX_PRODUCT_ID, productIdSchema } from '../../../shared/schemas/common.js';
 import { SHOPS, type ShopKey } from '../../../shared/shops.js';
-import type { Database, NewProductRow, ProductConditionRow, ProductRow } from '../../db/types.js';
+import type { Database, ProductConditionRow, ProductRow } from '../../db/types.js';
+import { badRequest } from '../../http/errors.js';
 import { conditionRows, productColumns } from '../admin-catalog/service.js';
 import * as catalogRepo from '../catalog/repository.js';
-import { csvColumns, IMAGE_URLS_COLUMN, newImageLinks, productRecord } from './csv-columns.js';
+import {
+  csvColumns,
+  IMAGE_URLS_COLUMN,
+  newImageLinks,
+  productRecord,
+  VERSION_COLUMN,
+} from './csv-columns.js';
+import { csvErrorSentence, MAX_ROW_CHARACTERS, requireUtf8 } from './csv-text.js';
+import {
+  applyChanges,
+  type ImportChanges,
+  type ImportLog,
+  pacer,
+  type PlannedUpdate,
+} from './import-apply.js';
 import * as repo from './repository.js';
 
 type Db = Kysely<Database>;
@@ -85,13 +107,6 @@ export function exportProducts(db: Db, shopKey: ShopKey, origin: string): Readab
   return csv;
 }
 
-/** Thrown inside the import's transaction to roll the whole file back with its report. */
-class RolledBack extends Error {
-  constructor(readonly report: ImportResponse) {
-    super('import rolled back');
-  }
-}
-
 interface Row {
   line: number;
   record: Record<string, string>;
@@ -126,19 +141,33 @@ function headerErrors(shopKey: ShopKey, header: readonly string[]): ImportError[
   return errors;
 }
 
-class Importer {
+const changedSince = (stored: string) =>
+  `This product changed since it was exported (saved or sold; its updated_at is now ${stored}). Export the shop again and make this row's changes in the new file.`;
+const STOCK_NEEDS_VERSION =
+  "This row changes the product's stock but has no updated_at: stock is changed only by a row carrying the updated_at of a fresh export, so units sold since are never brought back. Export the shop again, or leave the quantity columns out.";
+
+/**
+ * Checks the file's rows the way the admin form checks one, against the stored products, and keeps
+ * what a real import would write: only the columns and conditions that differ.
+ */
+class FileCheck {
   readonly report: ImportResponse = { created: 0, updated: 0, unchanged: 0, errors: [], imageLinks: [] };
+  readonly changes: ImportChanges = { updates: [], inserts: [] };
   /** The line each id was first seen on: an id twice in one file is a mistake. */
   private readonly seen = new Map<number, number>();
   private nextId = 0;
   /** Ids given to rows without one: an explicit id later in the file may still ask for one of them. */
   private readonly allocated = new Set<number>();
+  /** Rows checked so far, for the log. */
+  rows = 0;
 
   constructor(
     private readonly db: Db,
     private readonly shopKey: ShopKey,
     private readonly origin: string,
-    private readonly write: boolean,
+    /** A dry run keeps no changes, only the report. */
+    private readonly keepChanges: boolean,
+    private readonly pause: () => Promise<void>,
   ) {}
 
   async start(): Promise<void> {
@@ -148,6 +177,11 @@ class Importer {
   private error(line: number, field: string, error: string): void {
     if (this.report.errors.length < MAX_REPORTED_ERRORS) this.report.errors.push({ line, field, error });
     else this.report.errors.length = MAX_REPORTED_ERRORS;
+  }
+
+  /** Nothing is written once a row is wrong: its changes need not be kept. */
+  private get keeping(): boolean {
+    return this.keepChanges && this.report.errors.length === 0;
   }
 
   private idOf(row: Row): number | undefined {
@@ -186,21 +220,31 @@ class Importer {
       ? conditionsById(await catalogRepo.findConditions(this.db, this.shopKey, [...existing.keys()]))
       : new Map<number, ProductConditionRow[]>();
     for (const row of rows) {
+      this.rows += 1;
       const id = this.idOf(row);
       if (id === undefined) continue;
       this.seen.set(id, row.line);
-      const stored = existing.get(id);
-      await this.row(row, id, stored, conditions.get(id) ?? []);
+      const idGiven = (row.record.id?.trim() ?? '') !== '';
+      this.row(row, id, idGiven, existing.get(id), conditions.get(id) ?? []);
+      await this.pause();
     }
   }
 
   /** One row: the stored product's own values under the file's cells, checked by the admin form's schema. */
-  private async row(row: Row, id: number, stored: ProductRow | undefined, conditions: ProductConditionRow[]) {
+  private row(
+    row: Row,
+    id: number,
+    idGiven: boolean,
+    stored: ProductRow | undefined,
+    conditions: ProductConditionRow[],
+  ): void {
     const shop = SHOPS[this.shopKey];
-    const base: Record<string, string> = stored
+    const { [VERSION_COLUMN]: _storedVersion, ...base }: Record<string, string> = stored
       ? productRecord(this.shopKey, stored, conditions, this.origin)
       : {};
-    const { [IMAGE_URLS_COLUMN]: imageCell = '', ...fields } = { ...base, ...row.record };
+    const { [VERSION_COLUMN]: versionCell, ...cells } = row.record;
+    const version = versionCell?.trim() || undefined;
+    const { [IMAGE_URLS_COLUMN]: imageCell = '', ...fields } = { ...base, ...cells };
     const parsed = adminProductBodySchema.safeParse({ ...fields, id: String(id) });
     if (!parsed.success) {
       for (const issue of parsed.error.issues)
@@ -208,66 +252,99 @@ class Importer {
       return;
     }
     const links =
-      row.record[IMAGE_URLS_COLUMN] === undefined
+      cells[IMAGE_URLS_COLUMN] === undefined
         ? []
         : newImageLinks(imageCell, this.shopKey, id, stored?.image_count ?? 0);
     if (links.length > 0) this.report.imageLinks.push({ id, links });
     // Every cell as the export writes it: unchanged, without sanitizing the description again (the
-    // costliest step of a row; a stored description is sanitized already).
+    // costliest step of a row; a stored description is sanitized already). A row that writes nothing
+    // cannot undo anything, so its version is not compared.
     const asExported = Object.entries(fields).every(([column, value]) => base[column] === value);
     if (stored && asExported) {
       this.report.unchanged += 1;
       return;
     }
     const columns = productColumns(shop, parsed.data);
-    const rows = conditionRows(shop, parsed.data);
+    const wanted = conditionRows(shop, parsed.data);
     if (stored) {
       // Only what differs is written: an unchanged title leaves the search index alone, unchanged
       // conditions stay as they are, and a row that changes nothing keeps its updated_at.
       const changes = changedColumns(stored, columns, shop.hasConditions);
-      const conditionsChange = !sameConditions(conditions, rows);
-      if (Object.keys(changes).length === 0 && !conditionsChange) {
+      const changedConditions = wanted.filter((c) => !sameCondition(conditions, c));
+      if (Object.keys(changes).length === 0 && changedConditions.length === 0) {
         this.report.unchanged += 1;
         return;
       }
+      const stock = changedConditions.some(
+        (c) =>
+          c.available_quantity !==
+          (conditions.find((s) => s.condition === c.condition)?.available_quantity ?? 0),
+      );
+      // The version is compared here for the report (a dry run shows it) and again where the changes
+      // are written, in their transaction, for the products that changed since this check.
+      if (version !== undefined && version !== stored.updated_at) {
+        this.error(row.line, VERSION_COLUMN, changedSince(stored.updated_at));
+        return;
+      }
+      if (version === undefined && stock) {
+        this.error(row.line, VERSION_COLUMN, STOCK_NEEDS_VERSION);
+        return;
+      }
       this.report.updated += 1;
-      if (!this.write || this.report.errors.length > 0) return;
-      const at = new Date().toISOString();
-      await catalogRepo.updateProduct(
-        this.db,
-        this.shopKey,
+      if (!this.keeping) return;
+      const update: PlannedUpdate = {
+        line: row.line,
         id,
-        { ...changes, updated_at: at },
-        conditionsChange ? rows : [],
+        version,
+        columns: changes,
+        conditions: changedConditions,
+        stock,
+      };
+      if (changes.title !== undefined) {
+        update.columns.title_folded = catalogRepo.foldForSearch(String(changes.title));
+      }
+      this.changes.updates.push(update);
+      return;
+    }
+    if (idGiven && version !== undefined) {
+      this.error(
+        row.line,
+        VERSION_COLUMN,
+        `Product ${id} is not in the ${shop.name} any more (deleted since the file was exported). Clear this row's updated_at to add it again.`,
       );
       return;
     }
     this.report.created += 1;
-    if (!this.write || this.report.errors.length > 0) return;
+    if (!this.keeping) return;
     const now = new Date().toISOString();
-    const product: NewProductRow = {
-      shop: this.shopKey,
-      id,
-      ...columns,
-      view_count: 0,
-      image_count: 0,
-      stock_quantity: 0,
-      created_at: now,
-      updated_at: now,
-    };
-    await catalogRepo.insertProduct(this.db, product, rows);
+    const derived = wanted.length > 0 ? catalogRepo.openboxAggregates(wanted) : { stock_quantity: 0 };
+    this.changes.inserts.push({
+      line: row.line,
+      product: {
+        shop: this.shopKey,
+        id,
+        ...columns,
+        ...derived,
+        title_folded: catalogRepo.foldForSearch(columns.title),
+        view_count: 0,
+        image_count: 0,
+        created_at: now,
+        updated_at: now,
+      },
+      conditions: wanted,
+    });
   }
 }
 
 /**
  * The columns a checked row changes. The open box's price column is left out: it is derived from the
- * conditions (compared by sameConditions), whatever the form body says.
+ * conditions (written again wherever they change), whatever the form body says.
  */
 function changedColumns(
   stored: ProductRow,
   columns: ReturnType<typeof productColumns>,
   hasConditions: boolean,
-): Partial<ReturnType<typeof productColumns>> {
+): PlannedUpdate['columns'] {
   return Object.fromEntries(
     Object.entries(columns).filter(
       ([key, value]) =>
@@ -276,108 +353,129 @@ function changedColumns(
   );
 }
 
-function sameConditions(
-  stored: readonly ProductConditionRow[],
-  wanted: readonly catalogRepo.ConditionInput[],
-): boolean {
-  return wanted.every((condition) => {
-    const row = stored.find((c) => c.condition === condition.condition);
-    return (
-      row !== undefined &&
-      row.price_cents === condition.price_cents &&
-      row.available_quantity === condition.available_quantity
-    );
-  });
+function sameCondition(stored: readonly ProductConditionRow[], wanted: catalogRepo.ConditionInput): boolean {
+  const row = stored.find((c) => c.condition === wanted.condition);
+  return (
+    row !== undefined &&
+    row.price_cents === wanted.price_cents &&
+    row.available_quantity === wanted.available_quantity
+  );
 }
 
-/** How a CSV the parser refused reads to the operator. */
-function parseFailure(error: unknown): ImportError {
-  const details = error as { lines?: number; message?: string };
-  return {
-    line: details.lines ?? 0,
-    field: '',
-    error: `is not valid CSV: ${details.message ?? 'unreadable'}`,
-  };
+/** Lets the event loop serve other requests (a setImmediate turn). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Reads the file through csv-parse into `check`, a batch of rows at a time. A file that is not UTF-8
+ * or not CSV is refused with a 400 naming the line; header problems are reported as error lines.
+ */
+async function readRows(
+  shopKey: ShopKey,
+  body: Readable,
+  check: FileCheck,
+  log: ImportLog | undefined,
+): Promise<void> {
+  let header: ImportError[] = [];
+  let sawHeader = false;
+  // The line a row starts on: after the previous row and any blank lines skipped since.
+  let lastLine = 1;
+  let emptyLines = 0;
+  const rowLine = (empty: number) => lastLine + 1 + (empty - emptyLines);
+  const parser = parse({
+    bom: true,
+    info: true,
+    skip_empty_lines: true,
+    max_record_size: MAX_ROW_CHARACTERS,
+    columns: (names: string[]) => {
+      sawHeader = true;
+      header = headerErrors(
+        shopKey,
+        names.map((name) => name.trim()),
+      );
+      return names.map((name) => name.trim());
+    },
+    // Runs as csv-parse reads, so the line count is that of the row, not of how far it has read since.
+    on_record: ({ record, info }: { record: Record<string, string>; info: Info }): Row => {
+      const line = rowLine(info.empty_lines);
+      lastLine = info.lines;
+      emptyLines = info.empty_lines;
+      return { line, record: unescapeFormulas(record) };
+    },
+  });
+  // The parser ends with the error of any stream before it (a byte that is not UTF-8).
+  pipeline(body, requireUtf8(), parser, () => undefined);
+  let batch: Row[] = [];
+  try {
+    for await (const row of parser as AsyncIterable<Row>) {
+      if (header.length > 0) break;
+      batch.push(row);
+      if (batch.length === IMPORT_BATCH) {
+        await check.batch(batch);
+        batch = [];
+        log?.debug({ shop: shopKey, rows: check.rows }, 'CSV import progress');
+        await nextTurn();
+      }
+    }
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const details = error as CsvError & { empty_lines?: number };
+      throw badRequest(csvErrorSentence(error, rowLine(details.empty_lines ?? emptyLines)));
+    }
+    throw error;
+  }
+  if (header.length > 0) {
+    check.report.errors = header;
+    return;
+  }
+  await check.batch(batch);
+  if (!sawHeader && check.report.errors.length === 0) {
+    check.report.errors.push({
+      line: 1,
+      field: '',
+      error: 'is empty: the file needs a header row naming its columns',
+    });
+  }
 }
+
+/** Nothing was written: the counts say so, the errors say why. */
+const refused = (errors: ImportError[]): ImportResponse => ({
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  errors,
+  imageLinks: [],
+});
 
 /**
  * Reads the CSV and checks every row the way the admin form checks one. A dry run writes nothing; a
- * real import applies the whole file in one transaction, or nothing when any row is wrong.
+ * real import applies the whole file in one transaction, or nothing when any row is wrong (or its
+ * product changed while the file was being read).
  */
 export async function importProducts(
   db: Db,
   shopKey: ShopKey,
   body: Readable,
-  options: { dryRun: boolean; origin: string },
+  options: { dryRun: boolean; origin: string; log?: ImportLog },
 ): Promise<ImportResponse> {
-  const run = async (scope: Db): Promise<ImportResponse> => {
-    const importer = new Importer(scope, shopKey, options.origin, !options.dryRun);
-    await importer.start();
-    if (!options.dryRun) await catalogRepo.deferCatalogVersionBumps(scope);
-    let header: ImportError[] = [];
-    let sawHeader = false;
-    const parser = body.pipe(
-      parse({
-        bom: true,
-        info: true,
-        skip_empty_lines: true,
-        max_record_size: 1_000_000,
-        columns: (names: string[]) => {
-          sawHeader = true;
-          header = headerErrors(
-            shopKey,
-            names.map((name) => name.trim()),
-          );
-          return names.map((name) => name.trim());
-        },
-      }),
-    );
-    body.on('error', (error) => parser.destroy(error));
-    let batch: Row[] = [];
-    let lastLine = 1;
-    let emptyLines = 0;
-    try {
-      for await (const { record, info } of parser as AsyncIterable<{
-        record: Record<string, string>;
-        info: Info;
-      }>) {
-        if (header.length > 0) break;
-        // The line a row starts on: after the previous row and any blank lines skipped since.
-        const line = lastLine + 1 + (info.empty_lines - emptyLines);
-        lastLine = info.lines;
-        emptyLines = info.empty_lines;
-        batch.push({ line, record: unescapeFormulas(record) });
-        if (batch.length === IMPORT_BATCH) {
-          await importer.batch(batch);
-          batch = [];
-        }
-      }
-      if (header.length === 0) await importer.batch(batch);
-    } catch (error) {
-      // csv-parse's own errors say what is wrong with the file; anything else is not the file's fault.
-      if (!String((error as { code?: unknown }).code ?? '').startsWith('CSV_')) throw error;
-      importer.report.errors.push(parseFailure(error));
-    }
-    if (header.length > 0) importer.report.errors = header;
-    if (!sawHeader && importer.report.errors.length === 0) {
-      importer.report.errors.push({
-        line: 1,
-        field: '',
-        error: 'is empty: the file needs a header row naming its columns',
-      });
-    }
-    if (!options.dryRun && importer.report.errors.length > 0) throw new RolledBack(importer.report);
-    if (!options.dryRun) await catalogRepo.bumpCatalogVersion(scope, shopKey);
-    return importer.report;
-  };
-  if (options.dryRun) return run(db);
-  try {
-    return await db.transaction().execute(run);
-  } catch (error) {
-    // Nothing was written: the counts say so, the errors say why.
-    if (error instanceof RolledBack) {
-      return { ...error.report, created: 0, updated: 0, unchanged: 0, imageLinks: [] };
-    }
-    throw error;
-  }
+  const { dryRun, log } = options;
+  const started = performance.now();
+  log?.info({ shop: shopKey, dryRun }, 'CSV import started');
+  const check = new FileCheck(db, shopKey, options.origin, !dryRun, pacer());
+  await check.start();
+  await readRows(shopKey, body, check, log);
+  const { report } = check;
+  log?.info(
+    {
+      shop: shopKey,
+      dryRun,
+      rows: check.rows,
+      errors: report.errors.length,
+      ms: Math.round(performance.now() - started),
+    },
+    'CSV import checked',
+  );
+  if (dryRun) return report;
+  if (report.errors.length > 0) return refused(report.errors);
+  const conflicts = await applyChanges(db, shopKey, check.changes, log);
+  return conflicts.length > 0 ? refused(conflicts) : report;
 }

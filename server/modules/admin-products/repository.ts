@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { MAX_PRICE_CENTS } from '../../../shared/rules.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
-import type { Database, ProductRow } from '../../db/types.js';
+import type { Database, NewProductRow, ProductRow } from '../../db/types.js';
 import {
   nextProductVersion,
   orderClause,
@@ -214,4 +214,244 @@ export async function findProductsByIds(db: Db, shop: string, ids: readonly numb
     .where('shop', '=', shop)
     .where('id', 'in', [...ids])
     .execute();
+}
+
+/**
+ * The CSV import's writes: many rows per statement (one statement per row cost more than the writes
+ * themselves, which kept the import's transaction, and on SQLite the whole database, held for seconds).
+ * Each awaits `pause` between its statements: the import lets the event loop serve other requests there.
+ */
+
+/** Product columns the import writes. */
+export const IMPORT_TEXT_COLUMNS = [
+  'title',
+  'main_category',
+  'category',
+  'description',
+  'availability',
+  'link',
+  'store',
+  'ebay',
+  'facebook_marketplace',
+  'offer_up',
+  'mercari_marketplaces',
+] as const;
+const IMPORT_INTEGER_COLUMNS = ['price_cents', 'typical_price_cents', 'rate'] as const;
+export type ImportColumn =
+  (typeof IMPORT_TEXT_COLUMNS)[number] | (typeof IMPORT_INTEGER_COLUMNS)[number] | 'title_folded';
+const INTEGER_COLUMNS = new Set<string>(IMPORT_INTEGER_COLUMNS);
+
+/** At most this many bound values per statement (SQLite allows 32,766, PostgreSQL 65,535). */
+const MAX_VALUES_PER_STATEMENT = 8000;
+const MAX_ROWS_PER_STATEMENT = 500;
+
+function* chunks<T>(rows: readonly T[], valuesPerRow: number): Generator<T[]> {
+  const size = Math.max(
+    1,
+    Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(MAX_VALUES_PER_STATEMENT / valuesPerRow)),
+  );
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/**
+ * A value of a VALUES list: PostgreSQL types such a list's columns from its values, so integers and the
+ * version (null for many rows) are cast there; SQLite needs none (they cost it 15–30 % more).
+ */
+function valueOf(
+  postgres: boolean,
+  type: 'integer' | 'text' | undefined,
+  value: unknown,
+): RawBuilder<unknown> {
+  if (type === undefined || !postgres) return sql`${value}`;
+  return type === 'integer' ? sql`cast(${value} as integer)` : sql`cast(${value} as text)`;
+}
+
+/**
+ * PostgreSQL: takes these products' rows in id order until the transaction ends, as purchases and
+ * bulk actions take them, so no two writers wait on each other in a cycle. FOR NO KEY UPDATE, the lock
+ * an UPDATE takes: a cart line or order referring to the product (a key share) does not wait for it.
+ * SQLite: the writing transaction holds the whole database already.
+ */
+export async function lockProductRows(db: Db, shop: string, ids: readonly number[]): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  const sorted = [...ids].sort((a, b) => a - b);
+  for (const part of chunks(sorted, 1)) {
+    await db
+      .selectFrom('products')
+      .select('id')
+      .where('shop', '=', shop)
+      .where('id', 'in', part)
+      .orderBy('id')
+      .forNoKeyUpdate()
+      .execute();
+  }
+}
+
+/** The stored version (updated_at) of each of these products that exists. */
+export async function productVersions(
+  db: Db,
+  shop: string,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const versions = new Map<number, string>();
+  for (const part of chunks(ids, 1)) {
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'updated_at'])
+      .where('shop', '=', shop)
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) versions.set(row.id, row.updated_at);
+  }
+  return versions;
+}
+
+export interface ColumnUpdate {
+  id: number;
+  /** The version the row may replace (its updated_at), or null for any. */
+  version: string | null;
+  /** One value per column of the statement, in its order. */
+  values: readonly (string | number)[];
+}
+
+/**
+ * Sets `columns` of many products, each row its own values, and updated_at to `at`, where the product
+ * exists and is still at the row's version: one UPDATE … FROM a VALUES list per few hundred rows (the
+ * IN list makes SQLite look each product up instead of walking the shop). Rows with no column of
+ * their own (only their conditions changed) still take the new updated_at. Answers how many products
+ * it updated: fewer than `rows` means some were deleted or changed since their version was read.
+ */
+export async function updateProductColumns(
+  db: Db,
+  shop: string,
+  columns: readonly ImportColumn[],
+  rows: readonly ColumnUpdate[],
+  at: string,
+  pause: () => Promise<void>,
+): Promise<number> {
+  const names = sql.join([sql.id('id'), sql.id('version'), ...columns.map((column) => sql.id(column))]);
+  const set = sql.join([
+    ...columns.map((column) => sql`${sql.id(column)} = v.${sql.id(column)}`),
+    sql`updated_at = ${at}`,
+  ]);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  let updated = 0;
+  for (const part of chunks(rows, columns.length + 2)) {
+    const values = sql.join(
+      part.map(
+        (row) =>
+          sql`(${sql.join([
+            valueOf(postgres, 'integer', row.id),
+            valueOf(postgres, 'text', row.version),
+            ...columns.map((column, i) =>
+              valueOf(postgres, INTEGER_COLUMNS.has(column) ? 'integer' : undefined, row.values[i]),
+            ),
+          ])})`,
+      ),
+    );
+    const result = await sql`with v (${names}) as (values ${values})
+      update products set ${set} from v
+      where products.shop = ${shop} and products.id in (select id from v) and products.id = v.id
+        and (v.version is null or products.updated_at = v.version)`.execute(db);
+    updated += Number(result.numAffectedRows ?? 0);
+    await pause();
+  }
+  return updated;
+}
+
+export interface ConditionWrite {
+  product_id: number;
+  condition: string;
+  price_cents: number;
+  available_quantity: number;
+}
+
+/**
+ * Writes conditions of many products: a missing condition is added; an existing one takes the new
+ * price and, only with `quantities`, the new quantity (an import row without its product's version
+ * never sets stock, so a sale since the file was read cannot be undone).
+ */
+export async function upsertConditions(
+  db: Db,
+  shop: string,
+  rows: readonly ConditionWrite[],
+  quantities: boolean,
+  pause: () => Promise<void>,
+): Promise<void> {
+  for (const part of chunks(rows, 5)) {
+    await db
+      .insertInto('product_conditions')
+      .values(part.map((row) => ({ shop, ...row })))
+      .onConflict((conflict) =>
+        conflict.columns(['shop', 'product_id', 'condition']).doUpdateSet((eb) => ({
+          price_cents: eb.ref('excluded.price_cents'),
+          ...(quantities ? { available_quantity: eb.ref('excluded.available_quantity') } : {}),
+        })),
+      )
+      .execute();
+    await pause();
+  }
+}
+
+/**
+ * Open box: each product's lowest positive condition price again and, with `stock`, its total units,
+ * from the conditions as they now are (the columns the shop sorts and filters by).
+ */
+export async function refreshOpenboxTotals(
+  db: Db,
+  shop: string,
+  ids: readonly number[],
+  stock: boolean,
+  pause: () => Promise<void>,
+): Promise<void> {
+  for (const part of chunks(ids, 1)) {
+    await db
+      .updateTable('products')
+      .set({
+        price_cents: sql<number>`coalesce((select min(c.price_cents) from product_conditions c
+          where c.shop = products.shop and c.product_id = products.id and c.price_cents > 0), 0)`,
+        ...(stock
+          ? {
+              stock_quantity: sql<number>`coalesce((select sum(c.available_quantity) from product_conditions c
+                where c.shop = products.shop and c.product_id = products.id), 0)`,
+            }
+          : {}),
+      })
+      .where('shop', '=', shop)
+      .where('id', 'in', part)
+      .execute();
+    await pause();
+  }
+}
+
+/** Which of these ids the shop already has. */
+export async function existingIds(db: Db, shop: string, ids: readonly number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (const part of chunks(ids, 1)) {
+    const rows = await db
+      .selectFrom('products')
+      .select('id')
+      .where('shop', '=', shop)
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}
+
+/** Adds many products (title_folded included) and then their conditions, a few hundred per statement. */
+export async function insertProducts(
+  db: Db,
+  products: readonly NewProductRow[],
+  conditions: readonly (ConditionWrite & { shop: string })[],
+  pause: () => Promise<void>,
+): Promise<void> {
+  for (const part of chunks(products, 24)) {
+    await db.insertInto('products').values(part).execute();
+    await pause();
+  }
+  for (const part of chunks(conditions, 5)) {
+    await db.insertInto('product_conditions').values(part).execute();
+    await pause();
+  }
 }

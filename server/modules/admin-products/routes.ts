@@ -87,6 +87,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         return await importProducts(db, request.query.shop, fs.createReadStream(file), {
           dryRun: request.query.dryRun === 'true',
           origin: publicOrigin(config, request),
+          log: request.log,
         });
       } finally {
         await fs.promises.rm(folder, { recursive: true, force: true });
