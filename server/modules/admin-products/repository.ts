@@ -315,7 +315,7 @@ export interface ColumnUpdate {
 }
 
 /**
- * Sets `columns` of many products, each row its own values, and updated_at to `at`, where the product
+ * Sets `columns` of many products, each row its own values, and moves updated_at on to `at`, where the product
  * exists and is still at the row's version: one UPDATE … FROM a VALUES list per few hundred rows (the
  * IN list makes SQLite look each product up instead of walking the shop). Rows with no column of
  * their own (only their conditions changed) still take the new updated_at. Answers how many products
@@ -332,7 +332,8 @@ export async function updateProductColumns(
   const names = sql.join([sql.id('id'), sql.id('version'), ...columns.map((column) => sql.id(column))]);
   const set = sql.join([
     ...columns.map((column) => sql`${sql.id(column)} = v.${sql.id(column)}`),
-    sql`updated_at = ${at}`,
+    // Strictly after the stored version, as every product write is (catalog/repository.ts).
+    sql`updated_at = ${nextProductVersion(db, at)}`,
   ]);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   let updated = 0;
