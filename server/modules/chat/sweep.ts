@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runPeriodically } from '../../periodic.js';
 import type { ChatService } from './service.js';
 
 /**
@@ -6,31 +7,8 @@ import type { ChatService } from './service.js';
  * (0: never). Several processes may each run it: each upload is taken by one of them (repository.ts).
  */
 export function scheduleUnsentImageSweep(app: FastifyInstance, chat: ChatService, everyMs: number): void {
-  if (everyMs <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = async () => {
-    try {
-      const removed = await chat.sweepUnsentImages();
-      if (removed > 0) app.log.info({ removed }, 'removed chat images never sent within a day');
-    } catch (error) {
-      app.log.error({ err: error }, 'unsent chat image sweep failed');
-    }
-  };
-  const sweep = () => {
-    // A slow database must not stack sweeps on top of each other.
-    running ??= run().finally(() => {
-      running = undefined;
-    });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(sweep, everyMs);
-    // The sweep must never be what keeps the process alive.
-    timer.unref();
-    sweep();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  runPeriodically(app, 'unsent chat image sweep', everyMs, async () => {
+    const removed = await chat.sweepUnsentImages();
+    if (removed > 0) app.log.info({ removed }, 'removed chat images never sent within a day');
   });
 }
