@@ -152,14 +152,22 @@ test('a buyer and the seller chat about a product in real time', async ({ browse
   await expect(sellerToggle).toHaveAccessibleName('Chats');
 
   // Typing shows on the other side, and goes after 2 s without a key.
+  // The mark shows from the first key until 2 s after the last: watched from before the first key, as
+  // typing slowly on a loaded machine can take longer than the mark stays after it.
+  const buyerTypingShown = expect(sellerChat.getByText('Buyer is typing...')).toBeVisible({
+    timeout: 15_000,
+  });
   await buyerBox.pressSequentially('Also', { delay: 40 });
-  await expect(sellerChat.getByText('Buyer is typing...')).toBeVisible();
+  await buyerTypingShown;
   await expect(sellerChat.getByText('Buyer is typing...')).toBeHidden({ timeout: 6000 });
   await buyerBox.fill('');
 
   const sellerBox = sellerChat.getByRole('textbox', { name: 'Message' });
+  const sellerTypingShown = expect(buyerChat.getByText('Seller is typing...')).toBeVisible({
+    timeout: 15_000,
+  });
   await sellerBox.pressSequentially('Yes, it is!', { delay: 20 });
-  await expect(buyerChat.getByText('Seller is typing...')).toBeVisible();
+  await sellerTypingShown;
   await sellerBox.press('Enter');
   await expect(buyerLog).toContainText('Yes, it is!');
   await expect(buyerChat.getByText('Seller is typing...')).toBeHidden();
