@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ProductDetail } from '../shared/schemas/catalog.js';
 import { adminToken, E2E_ADMIN_PASSWORD } from './support/api.js';
 import { colorOf, serveImage, solidPng, type ColorName } from './support/images.js';
-import { collectDialogs } from './support/page.js';
+import { collectDialogs, expectAccessible } from './support/page.js';
 import { saveScreenshot } from './support/screens.js';
 
 async function signedInAdmin(page: Page, request: Parameters<typeof adminToken>[0]): Promise<void> {
@@ -225,11 +225,15 @@ test('a save from an Edit form a purchase overtook is refused, keeps the typed t
   expect(await stored()).toMatchObject({ title, acceptable_condition_available_quantity: 3 });
   await notice.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'admin-stale-edit');
-  await page.setViewportSize({ width: 320, height: 720 });
-  await notice.scrollIntoViewIfNeeded();
-  await saveScreenshot(page, 'admin-stale-edit-320');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // Serious findings fail; a moderate heading-order finding in this state is known (closing note of issue 16).
+  await expectAccessible(page, 'main', ['light', 'dark'], { failOn: 'serious' });
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 720 });
+    await notice.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `admin-stale-edit-${width}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await notice.getByRole('button', { name: 'Reload product' }).click();
