@@ -18,7 +18,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace costs about a third of a journey's CPU; the retry records one, which is where a flaky step shows.
+    trace: 'on-first-retry',
+    // The drifting background and marquee repaint every frame in software; journeys about motion ask for it.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

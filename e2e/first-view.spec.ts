@@ -45,6 +45,8 @@ test('the TOP strip rests while a product modal is open, and goes on after it cl
   // Tall enough that the first category row is in view below the strip: opening a product from it
   // scrolls nothing, so the strip stays on screen and only the modal can be what stops it.
   await page.setViewportSize({ width: 1280, height: 1400 });
+  // The journeys run with reduced motion (playwright.config.ts); this one is about the motion.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto(SHOPS.default.route);
   const track = topTrack(page);
   await expect(track.getByTestId('product-card')).toHaveCount(25);

@@ -128,6 +128,8 @@ test('an unavailable affiliate product shows a dead Out of Stock button; others 
 });
 
 test('the TOP Products strip scrolls by itself', async ({ page }) => {
+  // The journeys run with reduced motion (playwright.config.ts); this one is about the motion.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto(SHOPS.default.route);
   const track = page.getByTestId('top-products').getByRole('list');
   await expect(track.getByTestId('product-card')).toHaveCount(25);

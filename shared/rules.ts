@@ -135,9 +135,12 @@ export function wrapIndex(index: number, length: number): number {
   return ((index % length) + length) % length;
 }
 
-/** The gallery's image URLs: 1..imagecount .webp under the shop's folder (docs/product.md §3). */
+/**
+ * The gallery's image URLs: 1..imagecount .webp under the shop's folder (docs/product.md §3); none for a
+ * product without pictures, whose screens show a placeholder instead of asking for a file that is not there.
+ */
 export function galleryImageUrls(folder: string, id: number, imagecount: number, version?: string): string[] {
-  const count = Math.max(1, imagecount);
+  const count = Math.max(0, imagecount);
   const suffix = version ? `?v=${encodeURIComponent(version)}` : '';
   return Array.from({ length: count }, (_, i) => `/images/${folder}/${id}/${i + 1}.webp${suffix}`);
 }
@@ -172,8 +175,9 @@ export function imageSrcSet(
  */
 export function cardPicture(
   folder: string,
-  product: { id: number; updated_at: string },
-): { src: string; srcSet: string; sizes: string } {
+  product: { id: number; updated_at: string; imagecount: number },
+): { src: string; srcSet: string; sizes: string } | null {
+  if (product.imagecount < 1) return null;
   return {
     src: imageVariantUrl(folder, product.id, 1, 320, product.updated_at),
     srcSet: imageSrcSet(folder, product.id, 1, CARD_IMAGE_WIDTHS, product.updated_at),
@@ -184,6 +188,17 @@ export function cardPicture(
 export function previewImageUrl(folder: string, id: number, version?: string): string {
   const suffix = version ? `?v=${encodeURIComponent(version)}` : '';
   return `/images/${folder}/${id}/preview/1.webp${suffix}`;
+}
+
+/**
+ * A product's preview picture (cart lines, orders, link previews), or null when it has none: a request for
+ * a file that is not there would only answer 404 into the visitor's console.
+ */
+export function productPreviewUrl(
+  folder: string,
+  product: { product_id: number; imagecount: number; updated_at?: string },
+): string | null {
+  return product.imagecount > 0 ? previewImageUrl(folder, product.product_id, product.updated_at) : null;
 }
 
 /**

@@ -14,16 +14,20 @@ export function collectDialogs(page: Page): string[] {
 }
 
 /**
- * Switches the theme and waits until every colour transition it started has ended, so what a check or
- * a screenshot sees is the theme's final colours, not a blend halfway between two themes.
+ * Switches the theme with colour transitions held off, so what a check or a screenshot sees is the
+ * theme's final colours, not a blend halfway between two themes. Waiting for the transitions instead is
+ * not enough: a category row off screen (content-visibility: auto) gets no style until something asks
+ * for it, so axe asking would start its transition right then, from the old theme's colours.
  */
 export async function setTheme(page: Page, theme: Theme): Promise<void> {
-  await page.evaluate(async (value) => {
+  await page.evaluate((value) => {
+    const still = document.createElement('style');
+    still.textContent = '*, *::before, *::after { transition: none !important; }';
+    document.head.append(still);
     document.documentElement.dataset.theme = value;
-    // Transitions start on the next style recalculation; two frames later every one of them exists.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
-    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
+    // Every element's style now, skipped subtrees included, while nothing can transition.
+    for (const element of document.querySelectorAll('*')) void getComputedStyle(element).color;
+    still.remove();
   }, theme);
 }
 

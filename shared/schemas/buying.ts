@@ -135,6 +135,8 @@ export const purchaseSchema = z.object({
   invoice_url: z.string().nullable(),
   postal_service: z.string(),
   tracking_number: z.string(),
+  /** The product's pictures now: 0 when it has none or is gone, and then no picture is asked for. */
+  imagecount: z.number().int(),
 });
 export const myPurchasesResponseSchema = z.array(purchaseSchema);
 export type Purchase = z.infer<typeof purchaseSchema>;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminOrder } from '../../../shared/schemas/buying.js';
-import { previewImageUrl } from '../../../shared/rules.js';
+import { productPreviewUrl } from '../../../shared/rules.js';
 import { orderShop } from './orderFormat.js';
 import styles from './OrderCard.module.css';
 
@@ -9,11 +9,12 @@ export function OrderImage({ order }: { order: AdminOrder }) {
   const [missing, setMissing] = useState(false);
   const shop = orderShop(order);
   // imagecount 0: the product (or every image of it) was deleted since, so there is nothing to ask for.
-  if (!shop || missing || order.imagecount < 1) return null;
+  const src = shop ? productPreviewUrl(shop.imageFolder, order) : null;
+  if (!src || missing) return null;
   return (
     <img
       className={styles.image}
-      src={previewImageUrl(shop.imageFolder, order.product_id)}
+      src={src}
       alt=""
       width={88}
       height={88}

@@ -1,4 +1,4 @@
-import { paymentStatusTone, previewImageUrl } from '../../../shared/rules.js';
+import { paymentStatusTone, productPreviewUrl } from '../../../shared/rules.js';
 import type { Purchase } from '../../../shared/schemas/buying.js';
 import { SHOP_KEYS, SHOPS } from '../../../shared/shops.js';
 import form from '../../ui/Form.module.css';
@@ -22,7 +22,7 @@ interface OrderCardProps {
 
 function imageOf(order: Purchase): string | null {
   const store = SHOP_KEYS.find((key) => key === order.store);
-  return store ? previewImageUrl(SHOPS[store].imageFolder, order.product_id) : null;
+  return store ? productPreviewUrl(SHOPS[store].imageFolder, order) : null;
 }
 
 /** One order of My Orders: what, how much, paid or not, sent or not, when, and what can be done. */

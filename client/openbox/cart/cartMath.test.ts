@@ -82,6 +82,10 @@ describe('cartImageUrl', () => {
     expect(cartImageUrl(item())).toBe('/images/AYZProducts/7/preview/1.webp?v=2025-01-02T03%3A04%3A05.000Z');
   });
 
+  it('has no image for a product without pictures', () => {
+    expect(cartImageUrl(item({ imagecount: 0 }))).toBeNull();
+  });
+
   it('has no image for a store the registry does not know', () => {
     expect(cartImageUrl(item({ store: 'gone' }))).toBeNull();
   });

@@ -2,7 +2,7 @@
  * Pure cart rules of docs/product.md §3–§5 and §9 for the screens. No value import from shared/schemas: this file
  * is in the shop bundle (the header badge), which must not carry zod's schemas.
  */
-import { centsToPrice, formatDollars, previewImageUrl, priceToCents } from '../../../shared/rules.js';
+import { centsToPrice, formatDollars, priceToCents, productPreviewUrl } from '../../../shared/rules.js';
 import type { CartItem } from '../../../shared/schemas/buying.js';
 import { SHOP_KEYS, SHOPS, type ShopKey } from '../../../shared/shops.js';
 
@@ -62,7 +62,9 @@ export function knownStore(item: Pick<CartItem, 'store'>): ShopKey {
 }
 
 /** The product's preview image (docs/product.md §3), versioned by updated_at so an edited picture is not stale. */
-export function cartImageUrl(item: Pick<CartItem, 'store' | 'product_id' | 'updated_at'>): string | null {
+export function cartImageUrl(
+  item: Pick<CartItem, 'store' | 'product_id' | 'updated_at' | 'imagecount'>,
+): string | null {
   const store = storeOf(item);
-  return store ? previewImageUrl(SHOPS[store].imageFolder, item.product_id, item.updated_at) : null;
+  return store ? productPreviewUrl(SHOPS[store].imageFolder, item) : null;
 }

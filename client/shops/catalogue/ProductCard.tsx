@@ -33,9 +33,9 @@ export function ProductCard({
   return (
     <article className={styles.card} data-testid="product-card">
       <ProductImage
-        src={picture.src}
-        srcSet={picture.srcSet}
-        sizes={picture.sizes}
+        src={picture?.src ?? null}
+        srcSet={picture?.srcSet}
+        sizes={picture?.sizes}
         alt={product.title}
         priority={imagePriority}
       />

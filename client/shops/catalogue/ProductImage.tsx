@@ -6,7 +6,8 @@ import styles from './ProductImage.module.css';
 export type ImagePriority = 'high' | 'eager' | 'lazy';
 
 interface ProductImageProps {
-  src: string;
+  /** Null for a product without pictures: the placeholder, and no request. */
+  src: string | null;
   /** Smaller copies by width (`url 320w, …`), so a phone fetches only what its screen shows. */
   srcSet?: string;
   /** How wide the picture is drawn, for choosing from srcSet. */
@@ -20,7 +21,7 @@ interface ProductImageProps {
 /** A square product picture, lazy-loaded unless above the fold, with a quiet placeholder if it cannot load. */
 export function ProductImage({ src, srcSet, sizes, alt, size = 320, priority = 'lazy' }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (failedSrc === src) {
+  if (src === null || failedSrc === src) {
     return (
       <div className={styles.frame} role="img" aria-label={alt}>
         <span className={styles.placeholder}>

@@ -4,6 +4,7 @@ import type { ShopConfig } from '../../../shared/shops.js';
 import { AffiliateOffer } from './AffiliateOffer.js';
 import { useShopContext } from '../page/ShopContext.js';
 import { ProductDescription } from './ProductDescription.js';
+import { NoPictures } from '../gallery/NoPictures.js';
 import { ProductGallery } from '../gallery/ProductGallery.js';
 import styles from './ProductDetails.module.css';
 
@@ -21,7 +22,11 @@ export function ProductDetails({ product, shop }: { product: ProductDetail; shop
     <article className={styles.details}>
       <title>{productPageTitle(product.title, shop)}</title>
       <div className={styles.top}>
-        <ProductGallery images={images} title={product.title} />
+        {images.length > 0 ? (
+          <ProductGallery images={images} title={product.title} />
+        ) : (
+          <NoPictures title={product.title} />
+        )}
         <div className={styles.info}>
           <p className={styles.meta}>
             <span className={styles.id}>ID: {product.id}</span>

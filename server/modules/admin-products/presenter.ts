@@ -1,7 +1,7 @@
 /** Exactly which fields of a product the admin's products table gets. */
 import type { AdminProductItem } from '../../../shared/schemas/adminProducts.js';
 import { SHOPS, type ShopKey } from '../../../shared/shops.js';
-import { centsToPrice, previewImageUrl } from '../../../shared/rules.js';
+import { centsToPrice, productPreviewUrl } from '../../../shared/rules.js';
 import type { ProductRow } from '../../db/types.js';
 
 export function presentAdminProduct(row: ProductRow): AdminProductItem {
@@ -15,7 +15,11 @@ export function presentAdminProduct(row: ProductRow): AdminProductItem {
     availability: row.availability,
     stock: row.stock_quantity,
     views: row.view_count,
-    preview: row.image_count > 0 ? previewImageUrl(shop.imageFolder, row.id, row.updated_at) : null,
+    preview: productPreviewUrl(shop.imageFolder, {
+      product_id: row.id,
+      imagecount: row.image_count,
+      updated_at: row.updated_at,
+    }),
     updated_at: row.updated_at,
   };
 }

@@ -207,6 +207,7 @@ describe.each(TEST_DIALECTS)('purchases and orders on %s', (dialect) => {
       invoice_url: created.payment_url,
       postal_service: '',
       tracking_number: '',
+      imagecount: 2,
     });
     expect((await call('GET', '/api/my-purchases/bob', bob)).body).toEqual([]);
   });

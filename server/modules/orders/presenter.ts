@@ -1,12 +1,11 @@
 /** Exactly which fields of an order leave the server: the buyer's view and the admin's. */
 import type { AdminOrder, PaymentStatus, Purchase } from '../../../shared/schemas/buying.js';
-import type { OrderRow } from '../../db/types.js';
-import type { AdminOrderRow } from './repository.js';
+import type { AdminOrderRow, OrderWithImagesRow } from './repository.js';
 
 /** Totals always carry two decimals (docs/product.md §9), "0.00" included: 3998 -> "39.98". */
 export const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-export function presentPurchase(row: OrderRow): Purchase {
+export function presentPurchase(row: OrderWithImagesRow): Purchase {
   return {
     payment_id: row.payment_id,
     product_id: row.product_id,
@@ -21,6 +20,7 @@ export function presentPurchase(row: OrderRow): Purchase {
     invoice_url: row.invoice_url,
     postal_service: row.postal_service,
     tracking_number: row.tracking_number,
+    imagecount: row.image_count ?? 0,
   };
 }
 

@@ -263,17 +263,23 @@ export async function findHeldOrdersBefore(
   return rows.map((row) => row.payment_id);
 }
 
-export async function findOrdersOfUser(db: Db, userId: string): Promise<OrderRow[]> {
+/** An order with its product's picture count now (null when the product is gone). */
+export type OrderWithImagesRow = OrderRow & { image_count: number | null };
+export type AdminOrderRow = OrderWithImagesRow;
+
+export async function findOrdersOfUser(db: Db, userId: string): Promise<OrderWithImagesRow[]> {
   return db
     .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .leftJoin('products', (join) =>
+      join.onRef('products.shop', '=', 'orders.shop').onRef('products.id', '=', 'orders.product_id'),
+    )
+    .selectAll('orders')
+    .select('products.image_count')
+    .where('orders.user_id', '=', userId)
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
     .execute();
 }
-
-export type AdminOrderRow = OrderRow & { image_count: number | null };
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Kysely's type for "nothing selected yet"
 type OrdersQuery = SelectQueryBuilder<Database, 'orders', {}>;

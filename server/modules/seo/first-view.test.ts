@@ -134,7 +134,7 @@ describe.each(TEST_DIALECTS)('a shop page carries its first view on %s', (dialec
       const products = (await first()).slice(0, 2);
       expect(links).toEqual(
         products.map((product) => {
-          const picture = cardPicture(shop.imageFolder, product);
+          const picture = cardPicture(shop.imageFolder, product)!;
           return { href: picture.src, srcset: picture.srcSet, sizes: picture.sizes, priority: 'high' };
         }),
       );

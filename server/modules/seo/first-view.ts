@@ -48,8 +48,10 @@ function firstRowProducts(shop: ShopConfig, overview: CatalogOverview): readonly
   return overview.groups[0]?.rows[0]?.items ?? [];
 }
 
-function preloadLink(shop: ShopConfig, product: ProductSummary): string {
+function preloadLink(shop: ShopConfig, product: ProductSummary): string | null {
   const picture = cardPicture(shop.imageFolder, product);
+  // A product without pictures shows a placeholder; there is nothing to fetch early.
+  if (!picture) return null;
   return (
     `<link rel="preload" as="image" href="${escapeMarkup(picture.src)}" ` +
     `imagesrcset="${escapeMarkup(picture.srcSet)}" imagesizes="${escapeMarkup(picture.sizes)}" fetchpriority="high" />`
@@ -61,7 +63,8 @@ export function withFirstView(page: string, shop: ShopConfig, overviewJson: stri
   const overview = JSON.parse(overviewJson) as CatalogOverview;
   const preloads = firstRowProducts(shop, overview)
     .slice(0, PRELOADED_PICTURES)
-    .map((product) => preloadLink(shop, product));
+    .map((product) => preloadLink(shop, product))
+    .filter((tag) => tag !== null);
   // Not executable (application/json), so the strict CSP allows it; `<` is \u003c inside, so no title ends it.
   const data =
     `<script type="application/json" id="${INITIAL_OVERVIEW_ELEMENT_ID}" data-shop="${shop.key}">` +

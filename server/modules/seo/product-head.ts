@@ -1,6 +1,6 @@
 /** The head of each kind of page: a product, a shop, and every other page (generic, not to be listed). */
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';
-import { conditionOffers, previewImageUrl, productPageTitle } from '../../../shared/rules.js';
+import { conditionOffers, productPageTitle, productPreviewUrl } from '../../../shared/rules.js';
 import { CONDITION_INFO, CONDITION_SCHEMA_ORG, SITE_NAME, type ShopConfig } from '../../../shared/shops.js';
 import type { PageHead } from './head.js';
 import { plainText, shorten } from './plain-text.js';
@@ -60,10 +60,8 @@ export function productHead(origin: string, shop: ShopConfig, product: ProductDe
   const url = productUrl(origin, shop, product.id);
   const text = plainText(product.description);
   const description = shorten(text, DESCRIPTION_MAX) || `${product.title} in the ${shop.name}.`;
-  const image =
-    product.imagecount > 0
-      ? `${origin}${previewImageUrl(shop.imageFolder, product.id, product.updated_at)}`
-      : undefined;
+  const preview = productPreviewUrl(shop.imageFolder, { ...product, product_id: product.id });
+  const image = preview ? `${origin}${preview}` : undefined;
   return {
     title: productPageTitle(product.title, shop),
     description,
