@@ -17,7 +17,7 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     // Maps are written for error trackers, but the bundles do not point to them and the server does not
-    // serve them in production (server/app.ts), so visitors do not get the original sources.
+    // serve them in production (server/plugins/client-files.ts), so visitors do not get the original sources.
     sourcemap: 'hidden',
     // Every browser the shop supports has <link rel="modulepreload">: the polyfill would only add bytes.
     modulePreload: { polyfill: false },

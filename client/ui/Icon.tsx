@@ -1,4 +1,3 @@
-/** Inline stroke icons (no icon font, nothing loaded from outside). Decorative: hidden from screen readers. */
 const PATHS = {
   menu: 'M3 6h18M3 12h18M3 18h18',
   sun: 'M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M4.93 19.07l1.41-1.41M17.66 6.34l1.41-1.41',
@@ -21,6 +20,7 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+/** Inline stroke icons (no icon font, nothing loaded from outside). Decorative: hidden from screen readers. */
 export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
   return (
     <svg

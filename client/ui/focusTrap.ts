@@ -1,9 +1,9 @@
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
 
-/** Keeps Tab and Shift+Tab inside a container (the open dialog). */
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Keeps Tab and Shift+Tab inside a container (the open dialog). */
 export function trapTab(event: KeyboardEvent | ReactKeyboardEvent, container: HTMLElement): void {
   if (event.key !== 'Tab') return;
   const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(

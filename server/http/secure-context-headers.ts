@@ -14,7 +14,7 @@ export function isTrustworthyOrigin(request: FastifyRequest): boolean {
 /**
  * Cross-Origin-Opener-Policy and Origin-Agent-Cluster, only where they take effect: on any other origin
  * (the site opened by its LAN address over plain HTTP) browsers ignore both and log an error for each
- * page, noise that hides real errors. Helmet's own copies of these two are turned off in app.ts.
+ * page, noise that hides real errors. Helmet's own copies of these two are turned off in plugins/helmet.ts.
  */
 export function registerSecureContextHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {

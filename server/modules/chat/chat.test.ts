@@ -22,7 +22,7 @@ import {
   TOO_MANY_CHATS,
   UNSENT_IMAGE_MAX_AGE_MS,
 } from './service.js';
-import { NOT_YOUR_ACCOUNT, SESSION_EXPIRED, TOO_FAST } from './socket.js';
+import { NOT_YOUR_ACCOUNT, SESSION_EXPIRED, TOO_FAST } from './handlers/kit.js';
 import { type ChatClient, collect, connect, next } from './socket-test-kit.js';
 
 const SELLER = 'seller-1';

@@ -14,7 +14,8 @@ import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { type FaultProxy, startFaultProxy } from '../../test/fault-proxy.js';
 import { addProduct } from '../../test/fixtures.js';
 import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
-import { TOO_FAST, TOO_MANY_CONNECTIONS } from './socket.js';
+import { TOO_FAST } from './handlers/kit.js';
+import { TOO_MANY_CONNECTIONS } from './socket.js';
 import { type ChatClient, connect } from './socket-test-kit.js';
 import { TEST_REDIS, testRedisAnswers } from '../../test/redis.js';
 

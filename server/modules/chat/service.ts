@@ -1,6 +1,6 @@
 /**
  * The buyer–seller chat (docs/product.md §4 Chat, docs/architecture.md §6): who may see a chat, its list, history, messages and
- * images. Created once in app.ts; the HTTP routes and the socket module both call it.
+ * images. Created once in plugins/chat.ts; the HTTP routes and the socket's handlers both call it.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';

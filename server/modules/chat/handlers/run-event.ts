@@ -1,0 +1,71 @@
+/**
+ * How every chat event runs, whichever handler it has: the session checked again, the per-user limit
+ * taken, and whatever the handler throws turned into a chatError sentence (or a refused ack).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { chatEventSchema, type SendMessageAck } from '../../../../shared/schemas/chat.js';
+import type { RateLimit, RateLimiter } from '../../../limits/rate-limit.js';
+import { type ChatEventContext, type ChatSocket, SESSION_EXPIRED, sentenceOf, TOO_FAST } from './kit.js';
+
+/** Per user, over all their sockets (and processes, with REDIS_URL): messages sent… */
+export const CHAT_SEND_LIMIT: RateLimit = {
+  name: 'chat-send',
+  max: 20,
+  windowMs: 10_000,
+  sentence: () => TOO_FAST,
+};
+/** …and every other event (typing, joins, reads, lists). */
+export const CHAT_EVENT_LIMIT: RateLimit = {
+  name: 'chat-events',
+  max: 120,
+  windowMs: 10_000,
+  sentence: () => TOO_FAST,
+};
+
+export interface EventRunnerOptions {
+  socket: ChatSocket;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+  /** Tells the user their session ended and closes the socket. */
+  expire: () => void;
+  /** Handlers still running: closing waits for them, so none publishes to a Redis client already quit. */
+  inFlight: Set<Promise<void>>;
+}
+
+/** The `on` of a connected socket's handlers (ChatEventContext). */
+export function eventRunner({
+  socket,
+  limiter,
+  log,
+  expire,
+  inFlight,
+}: EventRunnerOptions): ChatEventContext['on'] {
+  const me = socket.data.user.sub;
+  return (event, handler) => {
+    socket.on(event, (...args: unknown[]) => {
+      const last = args.at(-1);
+      const ack = typeof last === 'function' ? (last as (answer: SendMessageAck) => void) : undefined;
+      // Timers can run late (a suspended process): the token is checked again on every event.
+      if (Date.now() >= socket.data.expiresAt) {
+        ack?.({ ok: false, error: SESSION_EXPIRED });
+        return expire();
+      }
+      const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
+      // Counted per user, so more sockets do not mean more messages.
+      const limit = event === 'sendMessage' ? CHAT_SEND_LIMIT : CHAT_EVENT_LIMIT;
+      const work = limiter.enforce(limit, me).then(() => handler(payload, ack));
+      const settled = work.catch((error: unknown) => {
+        const sentence = sentenceOf(error, log);
+        if (ack) return ack({ ok: false, error: sentence });
+        // Only the id the client itself sent is echoed: it tells nothing about the chat.
+        const named = chatEventSchema.safeParse(payload);
+        socket.emit('chatError', {
+          error: sentence,
+          ...(named.success ? { chatId: named.data.chatId } : {}),
+        });
+      });
+      inFlight.add(settled);
+      void settled.finally(() => inFlight.delete(settled));
+    });
+  };
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { chatRoutes } from '../modules/chat/routes.js';
+import { createChatService, type ChatService } from '../modules/chat/service.js';
+import { attachChatSocket, type ChatSocketOptions } from '../modules/chat/socket.js';
+
+/**
+ * The chat: one service behind both its HTTP routes and its socket (attached to the app's own HTTP
+ * server, so registered after the routes). Answers the service (for the image sweep) and the socket
+ * server (for the metrics).
+ */
+export async function registerChat(app: FastifyInstance, limits: ChatSocketOptions) {
+  const chat: ChatService = createChatService({ ...app.deps, limiter: limits.limiter });
+  await app.register(chatRoutes, { chat });
+  const io = attachChatSocket(app, chat, limits);
+  return { chat, io };
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { noSuchEndpoint } from '../http/error-handler.js';
+import { servableFile } from '../modules/images/safe-path.js';
+import { overviewFromRoute } from '../modules/seo/first-view.js';
+import { indexPageRenderer } from '../modules/seo/index-page.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where the built React app is: dist/client, whether this runs from server/ (tsx) or dist/server/. */
+export function findClientDir(): string | undefined {
+  const candidates = [path.resolve(here, '../../dist/client'), path.resolve(here, '../../client')];
+  // A build has an assets folder; the source client/ (seen from server/) has none.
+  return candidates.find(
+    (dir) => fs.existsSync(path.join(dir, 'index.html')) && fs.existsSync(path.join(dir, 'assets')),
+  );
+}
+
+/**
+ * The built SPA: hashed assets cached for a year, index.html for every other page route, with the head
+ * (title, description, Open Graph, JSON-LD) of that page, revalidated on every visit.
+ */
+export async function registerClientFiles(app: FastifyInstance, clientDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    serve: false,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // vite.config.ts emits hidden source maps for error trackers; a production shop does not hand them out.
+  const hideSourceMaps = app.deps.config.NODE_ENV === 'production';
+  const renderIndexPage = indexPageRenderer(
+    app.deps,
+    await fs.promises.readFile(path.join(clientDir, 'index.html'), 'utf8'),
+    overviewFromRoute(app),
+  );
+  app.get('/*', async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url.startsWith('/images/')) {
+      return reply.code(404).send({ error: noSuchEndpoint(request) });
+    }
+    if (hideSourceMaps && /\.map$/i.test(url)) return reply.code(404).send({ error: 'No such file.' });
+    const file = url === '/index.html' ? undefined : await servableFile(clientDir, ...url.split('/'));
+    if (file !== undefined) return reply.sendFile(file);
+    const page = await renderIndexPage(request);
+    reply.header('Cache-Control', 'no-cache');
+    if (page.etag === undefined) return reply.type('text/html; charset=utf-8').send(page.html);
+    reply.header('ETag', page.etag);
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === page.etag)) {
+      return reply.code(304).send();
+    }
+    return reply.type('text/html; charset=utf-8').send(page.html);
+  });
+}
