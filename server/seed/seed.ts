@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import { CONDITIONS, SHOPS, SHOP_KEYS, type ShopKey } from '../../shared/shops.js';
-import { countProducts, insertProduct, type ConditionInput } from '../modules/catalog/repository.js';
-import type { Database } from '../db/types.js';
+import { countProducts, insertProduct } from '../modules/catalog/repository.js';
+import { type ConditionInput, writeConditions } from '../modules/stock/index.js';
+import type { Database, NewProductRow } from '../db/types.js';
 import { DEMO_CATALOGUE, type SubCategorySeed } from './catalogue-data.js';
 import { writeProductImages } from './images.js';
 
@@ -41,11 +42,19 @@ function conditionStock(random: () => number, index: number): ConditionInput[] {
   });
 }
 
-async function seedShop(
-  db: Kysely<Database> | Transaction<Database>,
-  shopKey: ShopKey,
-  imagesDir: string,
-): Promise<void> {
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A product and, for the open box, its conditions (the stock module derives its price and stock from them). */
+async function insertSeedProduct(db: Db, row: NewProductRow, conditions: ConditionInput[]): Promise<void> {
+  await insertProduct(db, row);
+  await writeConditions(
+    db,
+    row.shop,
+    conditions.map((condition) => ({ ...condition, product_id: row.id })),
+  );
+}
+
+async function seedShop(db: Db, shopKey: ShopKey, imagesDir: string): Promise<void> {
   const shop = SHOPS[shopKey];
   const random = mulberry32(SHOP_KEYS.indexOf(shopKey) + 7);
   let id = 0;
@@ -63,7 +72,7 @@ async function seedShop(
         const at = new Date(start + id * 3_600_000).toISOString();
         const imageCount = 2 + (id % 3);
         products.push(
-          insertProduct(
+          insertSeedProduct(
             db,
             {
               shop: shopKey,

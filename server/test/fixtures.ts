@@ -2,7 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { ShopKey } from '../../shared/shops.js';
 import type { Database, NewProductRow } from '../db/types.js';
-import { insertProduct, type ConditionInput } from '../modules/catalog/repository.js';
+import { insertProduct } from '../modules/catalog/repository.js';
+import { type ConditionInput, writeConditions } from '../modules/stock/index.js';
 
 let clock = Date.UTC(2026, 5, 1);
 
@@ -42,7 +43,13 @@ export async function addProduct(
   overrides: Partial<NewProductRow> = {},
   conditions: ConditionInput[] = [],
 ): Promise<void> {
-  await insertProduct(db, productRow(shop, id, overrides), conditions);
+  await insertProduct(db, productRow(shop, id, overrides));
+  // Open box: the stock module writes the conditions and derives the product's price and stock.
+  await writeConditions(
+    db,
+    shop,
+    conditions.map((condition) => ({ ...condition, product_id: id })),
+  );
 }
 
 /** Four conditions, in docs/product.md order, from [price in cents, quantity] pairs. */

@@ -15,7 +15,7 @@ import { badRequest, conflict, noSuchProduct, productTaken } from '../../http/er
 import * as catalogRepo from '../catalog/repository.js';
 import { sanitizeDescription } from '../catalog/sanitize-description.js';
 import * as images from '../images/store.js';
-import { dropReservationsOfDeletedProduct } from '../orders/service.js';
+import * as stock from '../stock/index.js';
 
 type Db = Kysely<Database>;
 
@@ -65,7 +65,7 @@ export function productColumns(shop: ShopConfig, body: AdminProductBody) {
   };
 }
 
-export function conditionRows(shop: ShopConfig, body: AdminProductBody): catalogRepo.ConditionInput[] {
+export function conditionRows(shop: ShopConfig, body: AdminProductBody): stock.ConditionInput[] {
   if (!shop.hasConditions) return [];
   return CONDITIONS.map((condition) => ({
     condition,
@@ -73,6 +73,9 @@ export function conditionRows(shop: ShopConfig, body: AdminProductBody): catalog
     available_quantity: body[`${condition}_condition_available_quantity`],
   }));
 }
+
+const withProductId = (id: number, conditions: readonly stock.ConditionInput[]) =>
+  conditions.map((condition) => ({ ...condition, product_id: id }));
 
 export async function createProduct(
   db: Db,
@@ -116,12 +119,13 @@ async function insertNewProduct(
       updated_at: now,
     };
     try {
-      await catalogRepo.insertProduct(trx, row, conditionRows(shop, body));
+      await catalogRepo.insertProduct(trx, row);
     } catch (error) {
       // Another admin took the same id between our check and the insert.
       if (isUniqueViolation(error)) throw productTaken(shop.name, id);
       throw error;
     }
+    await stock.writeConditions(trx, shopKey, withProductId(id, conditionRows(shop, body)));
     return id;
   });
 }
@@ -143,17 +147,20 @@ export async function updateProduct(
   const imageCount = (await images.listProductImages(await images.productImageDir(imagesDir, shopKey, id)))
     .length;
   return db.transaction().execute(async (trx) => {
+    await stock.lockProducts(trx, shopKey, [id]);
     const version = await catalogRepo.updateProduct(
       trx,
       shopKey,
       id,
       { ...productColumns(shop, body), image_count: imageCount, updated_at: new Date().toISOString() },
-      conditionRows(shop, body),
       { expectedVersion: body.updated_at },
     );
-    if (version !== undefined) return version;
-    if (await catalogRepo.productExists(trx, shopKey, id)) throw conflict(STALE_PRODUCT_EDIT);
-    throw noSuchProduct(shop.name, id);
+    if (version === undefined) {
+      if (await catalogRepo.productExists(trx, shopKey, id)) throw conflict(STALE_PRODUCT_EDIT);
+      throw noSuchProduct(shop.name, id);
+    }
+    await stock.writeConditions(trx, shopKey, withProductId(id, conditionRows(shop, body)));
+    return version;
   });
 }
 
@@ -162,8 +169,9 @@ export async function deleteProduct(db: Db, imagesDir: string, shopKey: ShopKey,
   // Checked before the row goes, so a refused folder (a symbolic link) leaves the product as it was.
   const dir = await images.productImageDir(imagesDir, shopKey, id);
   const deleted = await db.transaction().execute(async (trx) => {
+    // The DELETE takes the product's row first (the stock module's lock order), then its orders let go.
     if (!(await catalogRepo.deleteProduct(trx, shopKey, id))) return false;
-    await dropReservationsOfDeletedProduct(trx, shopKey, id, new Date().toISOString());
+    await stock.dropReservations(trx, shopKey, [id], new Date().toISOString());
     return true;
   });
   if (!deleted) throw noSuchProduct(SHOPS[shopKey].name, id);

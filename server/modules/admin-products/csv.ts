@@ -21,6 +21,7 @@ import type { Database, ProductConditionRow, ProductRow } from '../../db/types.j
 import { badRequest } from '../../http/errors.js';
 import { conditionRows, productColumns } from '../admin-catalog/service.js';
 import * as catalogRepo from '../catalog/repository.js';
+import type { ConditionInput } from '../stock/index.js';
 import {
   csvColumns,
   IMAGE_URLS_COLUMN,
@@ -298,7 +299,6 @@ class FileCheck {
         version,
         columns: changes,
         conditions: changedConditions,
-        stock,
       };
       if (changes.title !== undefined) {
         update.columns.title_folded = catalogRepo.foldForSearch(String(changes.title));
@@ -317,14 +317,14 @@ class FileCheck {
     this.report.created += 1;
     if (!this.keeping) return;
     const now = new Date().toISOString();
-    const derived = wanted.length > 0 ? catalogRepo.openboxAggregates(wanted) : { stock_quantity: 0 };
     this.changes.inserts.push({
       line: row.line,
       product: {
         shop: this.shopKey,
         id,
         ...columns,
-        ...derived,
+        // An open-box product's price and stock are derived from its conditions when they are written.
+        stock_quantity: 0,
         title_folded: catalogRepo.foldForSearch(columns.title),
         view_count: 0,
         image_count: 0,
@@ -353,7 +353,7 @@ function changedColumns(
   );
 }
 
-function sameCondition(stored: readonly ProductConditionRow[], wanted: catalogRepo.ConditionInput): boolean {
+function sameCondition(stored: readonly ProductConditionRow[], wanted: ConditionInput): boolean {
   const row = stored.find((c) => c.condition === wanted.condition);
   return (
     row !== undefined &&

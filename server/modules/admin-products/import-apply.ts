@@ -13,6 +13,7 @@ import type { ShopKey } from '../../../shared/shops.js';
 import type { Database, NewProductRow } from '../../db/types.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import * as catalogRepo from '../catalog/repository.js';
+import * as stock from '../stock/index.js';
 import { VERSION_COLUMN } from './csv-columns.js';
 import * as repo from './repository.js';
 
@@ -36,15 +37,13 @@ export interface PlannedUpdate {
   /** The product columns that differ from the stored ones. */
   columns: Partial<Record<repo.ImportColumn, string | number>>;
   /** Open box: the conditions whose price or quantity differ, with their new values. */
-  conditions: catalogRepo.ConditionInput[];
-  /** Whether a condition's quantity differs (only ever true with a version). */
-  stock: boolean;
+  conditions: stock.ConditionInput[];
 }
 
 export interface PlannedInsert {
   line: number;
   product: NewProductRow;
-  conditions: catalogRepo.ConditionInput[];
+  conditions: stock.ConditionInput[];
 }
 
 export interface ImportChanges {
@@ -137,7 +136,7 @@ async function writeChanges(
   const sorted = [...changes.updates].sort((a, b) => a.id - b.id);
   for (let start = 0; start < sorted.length; start += LOCK_WINDOW) {
     const window = sorted.slice(start, start + LOCK_WINDOW);
-    await repo.lockProductRows(
+    await stock.lockProducts(
       trx,
       shopKey,
       window.map((update) => update.id),
@@ -161,35 +160,25 @@ async function writeChanges(
   }
   // A product deleted, or changed since the version its row carries: the whole file is refused.
   if (written < changes.updates.length) throw new Moved();
-  const conditionWrites = (stock: boolean) =>
+  const conditionWrites = (withVersion: boolean) =>
     changes.updates
-      .filter((update) => update.conditions.length > 0 && (update.version !== undefined) === stock)
+      .filter((update) => update.conditions.length > 0 && (update.version !== undefined) === withVersion)
       .flatMap((update) => update.conditions.map((c) => ({ ...c, product_id: update.id })));
   // A row with its version (compared above) writes quantities; a row without one, only prices.
-  await repo.upsertConditions(trx, shopKey, conditionWrites(true), true, pause);
-  await repo.upsertConditions(trx, shopKey, conditionWrites(false), false, pause);
-  const withConditions = changes.updates.filter((update) => update.conditions.length > 0);
-  await repo.refreshOpenboxTotals(
-    trx,
-    shopKey,
-    withConditions.filter((update) => !update.stock).map((update) => update.id),
-    false,
-    pause,
-  );
-  await repo.refreshOpenboxTotals(
-    trx,
-    shopKey,
-    withConditions.filter((update) => update.stock).map((update) => update.id),
-    true,
-    pause,
-  );
+  await stock.writeConditions(trx, shopKey, conditionWrites(true), { quantities: true, pause });
+  await stock.writeConditions(trx, shopKey, conditionWrites(false), { quantities: false, pause });
   await repo.insertProducts(
     trx,
     changes.inserts.map((insert) => insert.product),
-    changes.inserts.flatMap((insert) =>
-      insert.conditions.map((c) => ({ ...c, shop: shopKey, product_id: insert.product.id })),
-    ),
     pause,
+  );
+  await stock.writeConditions(
+    trx,
+    shopKey,
+    changes.inserts.flatMap((insert) =>
+      insert.conditions.map((c) => ({ ...c, product_id: insert.product.id })),
+    ),
+    { pause },
   );
 }
 

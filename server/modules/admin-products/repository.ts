@@ -1,12 +1,5 @@
 /** SQL of the admin's products table and bulk actions. Every function takes the database or a transaction. */
-import {
-  type Kysely,
-  PostgresAdapter,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  sql,
-  type UpdateObject,
-} from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql, type UpdateObject } from 'kysely';
 import { MAX_PRICE_CENTS } from '../../../shared/rules.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
 import type { Database, NewProductRow, ProductRow } from '../../db/types.js';
@@ -16,11 +9,11 @@ import {
   productsMatching,
   type ProductFilter,
 } from '../catalog/repository.js';
+import type { ProductIds } from '../stock/index.js';
 
 type Db = Kysely<Database>;
 
-/** Products a bulk action reaches: a list of ids, or the ids a filter matches (one subquery, any size). */
-export type ProductIds = readonly number[] | SelectQueryBuilder<Database, 'products', { id: number }>;
+export type { ProductIds };
 
 function adminOrder(sort: AdminProductSort): RawBuilder<unknown> {
   switch (sort) {
@@ -58,23 +51,6 @@ export async function idsMatching(db: Db, filter: ProductFilter): Promise<Produc
   return (await productsMatching(db, filter)).select('products.id');
 }
 
-/**
- * Takes the products' rows first, in id order, as purchases and stock releases take a product's row
- * before its conditions or orders: a bulk change that writes conditions or orders first could wait on a
- * buyer who waits on it, and PostgreSQL would abort one as a deadlock. SQLite has one writer at a time.
- */
-export async function lockProducts(db: Db, shop: string, ids: ProductIds): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db
-    .selectFrom('products')
-    .select('id')
-    .where('shop', '=', shop)
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
-
 /** One UPDATE of every product a bulk action reaches, moving each one's updated_at on; answers how many rows it changed. */
 export async function updateProducts(
   db: Db,
@@ -101,7 +77,7 @@ export type CentsChange = { basisPoints: number } | { addCents: number };
  * for good), never above the largest price. bigint because cents × basis points
  * outgrows PostgreSQL's integer.
  */
-function changedCents(column: RawBuilder<unknown>, change: CentsChange): RawBuilder<number> {
+export function changedCents(column: RawBuilder<unknown>, change: CentsChange): RawBuilder<number> {
   const next =
     'basisPoints' in change
       ? sql`(cast(${column} as bigint) * ${sql.lit(change.basisPoints)} + 5000) / 10000`
@@ -112,68 +88,6 @@ function changedCents(column: RawBuilder<unknown>, change: CentsChange): RawBuil
 /** Affiliate shops: every positive price changes (0 means the product shows no price, and stays so). */
 export function changedPrice(change: CentsChange): RawBuilder<number> {
   return sql<number>`case when price_cents > 0 then ${changedCents(sql.ref('price_cents'), change)} else price_cents end`;
-}
-
-/**
- * Open box: every positive condition price changes, then each product's lowest positive price is
- * derived again (the column the shop sorts and filters by).
- */
-export async function changeConditionPrices(
-  db: Db,
-  shop: string,
-  ids: ProductIds,
-  change: CentsChange,
-  at: string,
-): Promise<number> {
-  await db
-    .updateTable('product_conditions')
-    .set({ price_cents: changedCents(sql.ref('price_cents'), change) })
-    .where('shop', '=', shop)
-    .where('product_id', 'in', ids)
-    .where('price_cents', '>', 0)
-    .execute();
-  const result = await db
-    .updateTable('products')
-    .set({
-      updated_at: nextProductVersion(db, at),
-      price_cents: sql<number>`coalesce((select min(c.price_cents) from product_conditions c
-        where c.shop = products.shop and c.product_id = products.id and c.price_cents > 0), 0)`,
-    })
-    .where('shop', '=', shop)
-    .where('id', 'in', ids)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-export async function listIds(db: Db, shop: string, ids: ProductIds): Promise<number[]> {
-  if (Array.isArray(ids)) {
-    const rows = await db
-      .selectFrom('products')
-      .select('id')
-      .where('shop', '=', shop)
-      .where('id', 'in', ids as number[])
-      .execute();
-    return rows.map((row) => row.id);
-  }
-  return (await (ids as Exclude<ProductIds, readonly number[]>).execute()).map((row) => row.id);
-}
-
-/** Orders of these products stop holding units (the stock they held goes with the products). */
-export async function dropReservationsOf(
-  db: Db,
-  shop: string,
-  ids: readonly number[],
-  at: string,
-): Promise<void> {
-  for (let i = 0; i < ids.length; i += 1000) {
-    await db
-      .updateTable('orders')
-      .set({ stock_reserved: 0, updated_at: at })
-      .where('shop', '=', shop)
-      .where('product_id', 'in', ids.slice(i, i + 1000))
-      .where('stock_reserved', '=', 1)
-      .execute();
-  }
 }
 
 export async function deleteProducts(db: Db, shop: string, ids: readonly number[]): Promise<number> {
@@ -266,27 +180,6 @@ function valueOf(
   return type === 'integer' ? sql`cast(${value} as integer)` : sql`cast(${value} as text)`;
 }
 
-/**
- * PostgreSQL: takes these products' rows in id order until the transaction ends, as purchases and
- * bulk actions take them, so no two writers wait on each other in a cycle. FOR NO KEY UPDATE, the lock
- * an UPDATE takes: a cart line or order referring to the product (a key share) does not wait for it.
- * SQLite: the writing transaction holds the whole database already.
- */
-export async function lockProductRows(db: Db, shop: string, ids: readonly number[]): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  const sorted = [...ids].sort((a, b) => a - b);
-  for (const part of chunks(sorted, 1)) {
-    await db
-      .selectFrom('products')
-      .select('id')
-      .where('shop', '=', shop)
-      .where('id', 'in', part)
-      .orderBy('id')
-      .forNoKeyUpdate()
-      .execute();
-  }
-}
-
 /** The stored version (updated_at) of each of these products that exists. */
 export async function productVersions(
   db: Db,
@@ -360,71 +253,6 @@ export async function updateProductColumns(
   return updated;
 }
 
-export interface ConditionWrite {
-  product_id: number;
-  condition: string;
-  price_cents: number;
-  available_quantity: number;
-}
-
-/**
- * Writes conditions of many products: a missing condition is added; an existing one takes the new
- * price and, only with `quantities`, the new quantity (an import row without its product's version
- * never sets stock, so a sale since the file was read cannot be undone).
- */
-export async function upsertConditions(
-  db: Db,
-  shop: string,
-  rows: readonly ConditionWrite[],
-  quantities: boolean,
-  pause: () => Promise<void>,
-): Promise<void> {
-  for (const part of chunks(rows, 5)) {
-    await db
-      .insertInto('product_conditions')
-      .values(part.map((row) => ({ shop, ...row })))
-      .onConflict((conflict) =>
-        conflict.columns(['shop', 'product_id', 'condition']).doUpdateSet((eb) => ({
-          price_cents: eb.ref('excluded.price_cents'),
-          ...(quantities ? { available_quantity: eb.ref('excluded.available_quantity') } : {}),
-        })),
-      )
-      .execute();
-    await pause();
-  }
-}
-
-/**
- * Open box: each product's lowest positive condition price again and, with `stock`, its total units,
- * from the conditions as they now are (the columns the shop sorts and filters by).
- */
-export async function refreshOpenboxTotals(
-  db: Db,
-  shop: string,
-  ids: readonly number[],
-  stock: boolean,
-  pause: () => Promise<void>,
-): Promise<void> {
-  for (const part of chunks(ids, 1)) {
-    await db
-      .updateTable('products')
-      .set({
-        price_cents: sql<number>`coalesce((select min(c.price_cents) from product_conditions c
-          where c.shop = products.shop and c.product_id = products.id and c.price_cents > 0), 0)`,
-        ...(stock
-          ? {
-              stock_quantity: sql<number>`coalesce((select sum(c.available_quantity) from product_conditions c
-                where c.shop = products.shop and c.product_id = products.id), 0)`,
-            }
-          : {}),
-      })
-      .where('shop', '=', shop)
-      .where('id', 'in', part)
-      .execute();
-    await pause();
-  }
-}
-
 /** Which of these ids the shop already has. */
 export async function existingIds(db: Db, shop: string, ids: readonly number[]): Promise<Set<number>> {
   const found = new Set<number>();
@@ -440,19 +268,17 @@ export async function existingIds(db: Db, shop: string, ids: readonly number[]):
   return found;
 }
 
-/** Adds many products (title_folded included) and then their conditions, a few hundred per statement. */
+/**
+ * Adds many products (title_folded included), a few hundred per statement. Their conditions and the
+ * open box's derived columns are the stock module's (writeConditions).
+ */
 export async function insertProducts(
   db: Db,
   products: readonly NewProductRow[],
-  conditions: readonly (ConditionWrite & { shop: string })[],
   pause: () => Promise<void>,
 ): Promise<void> {
   for (const part of chunks(products, 24)) {
     await db.insertInto('products').values(part).execute();
-    await pause();
-  }
-  for (const part of chunks(conditions, 5)) {
-    await db.insertInto('product_conditions').values(part).execute();
     await pause();
   }
 }

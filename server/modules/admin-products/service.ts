@@ -13,6 +13,7 @@ import type { Database } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import type { ProductFilter } from '../catalog/repository.js';
 import * as images from '../images/store.js';
+import * as stock from '../stock/index.js';
 import { presentAdminProduct } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -81,13 +82,19 @@ export async function runBulkAction(
         return repo.updateProducts(trx, shopKey, ids, { availability: body.value }, at);
       case 'category':
         return repo.updateProducts(trx, shopKey, ids, body.value, at);
-      case 'price':
+      case 'price': {
+        const change = centsChange(body.value);
         if (!shop.hasConditions) {
-          const price_cents = repo.changedPrice(centsChange(body.value));
-          return repo.updateProducts(trx, shopKey, ids, { price_cents }, at);
+          return repo.updateProducts(trx, shopKey, ids, { price_cents: repo.changedPrice(change) }, at);
         }
-        await repo.lockProducts(trx, shopKey, ids);
-        return repo.changeConditionPrices(trx, shopKey, ids, centsChange(body.value), at);
+        return stock.changeConditionPrices(
+          trx,
+          shopKey,
+          ids,
+          (price) => repo.changedCents(price, change),
+          at,
+        );
+      }
     }
   });
 }
@@ -101,10 +108,8 @@ async function deleteProducts(
   log: WarningLog,
 ): Promise<number> {
   const deleted = await db.transaction().execute(async (trx) => {
-    const matching = await target(trx);
-    await repo.lockProducts(trx, shopKey, matching);
-    const ids = await repo.listIds(trx, shopKey, matching);
-    await repo.dropReservationsOf(trx, shopKey, ids, new Date().toISOString());
+    const ids = await stock.lockProducts(trx, shopKey, await target(trx), { forDelete: true });
+    await stock.dropReservations(trx, shopKey, ids, new Date().toISOString());
     await repo.deleteProducts(trx, shopKey, ids);
     return ids;
   });

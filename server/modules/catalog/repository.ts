@@ -457,40 +457,15 @@ export async function distinctCategories(db: Db, shop: string): Promise<{ main: 
   return { main, sub };
 }
 
-export interface ConditionInput {
-  condition: string;
-  price_cents: number;
-  available_quantity: number;
-}
-
-/** Open-box derived columns: the lowest positive condition price and the total stock. */
-export function openboxAggregates(conditions: readonly ConditionInput[]): {
-  price_cents: number;
-  stock_quantity: number;
-} {
-  const positive = conditions.map((c) => c.price_cents).filter((cents) => cents > 0);
-  return {
-    price_cents: positive.length > 0 ? Math.min(...positive) : 0,
-    stock_quantity: conditions.reduce((total, c) => total + c.available_quantity, 0),
-  };
-}
-
-export async function insertProduct(
-  db: Db,
-  product: NewProductRow,
-  conditions: readonly ConditionInput[] = [],
-): Promise<void> {
-  const derived = conditions.length > 0 ? openboxAggregates(conditions) : {};
+/**
+ * Adds a product row. An open-box product's conditions, and the price and stock derived from them, are
+ * the stock module's to write (its writeConditions), in the same transaction.
+ */
+export async function insertProduct(db: Db, product: NewProductRow): Promise<void> {
   await db
     .insertInto('products')
-    .values({ ...product, ...derived, title_folded: foldForSearch(product.title) })
+    .values({ ...product, title_folded: foldForSearch(product.title) })
     .execute();
-  if (conditions.length > 0) {
-    await db
-      .insertInto('product_conditions')
-      .values(conditions.map((c) => ({ ...c, shop: product.shop, product_id: product.id })))
-      .execute();
-  }
 }
 
 export async function countProducts(db: Db): Promise<number> {
@@ -512,27 +487,24 @@ export async function productExists(db: Db, shop: string, id: number): Promise<b
 }
 
 /**
- * Updates a product and, for the open box, replaces its conditions. `changes.updated_at` is the write's
- * time; the stored version moves past it as nextProductVersion says. With `expectedVersion`, only while
- * the stored updated_at is that one: compared in the same statement that takes the row, so no purchase
- * or other save can slip in between. Answers the new updated_at, or undefined when nothing was written
- * (no such product, or a newer version).
+ * Updates a product's own columns (an open-box product's conditions and derived columns are the stock
+ * module's). `changes.updated_at` is the write's time; the stored version moves past it as
+ * nextProductVersion says. With `expectedVersion`, only while the stored updated_at is that one:
+ * compared in the same statement that writes the row, so no purchase or other save can slip in between.
+ * Answers the new updated_at, or undefined when nothing was written (no such product, or a newer version).
  */
 export async function updateProduct(
   db: Db,
   shop: string,
   id: number,
   changes: ProductRowUpdate,
-  conditions: readonly ConditionInput[] = [],
   { expectedVersion }: { expectedVersion?: string } = {},
 ): Promise<string | undefined> {
-  const derived = conditions.length > 0 ? openboxAggregates(conditions) : {};
   const { updated_at: at, ...columns } = changes;
   let query = db
     .updateTable('products')
     .set({
       ...columns,
-      ...derived,
       ...(at === undefined ? {} : { updated_at: nextProductVersion(db, at) }),
       ...(changes.title === undefined ? {} : { title_folded: foldForSearch(String(changes.title)) }),
     })
@@ -540,21 +512,13 @@ export async function updateProduct(
     .where('id', '=', id);
   if (expectedVersion !== undefined) query = query.where('updated_at', '=', expectedVersion);
   const row = await query.returning('updated_at').executeTakeFirst();
-  if (!row) return undefined;
-  if (conditions.length > 0) {
-    await db.deleteFrom('product_conditions').where('shop', '=', shop).where('product_id', '=', id).execute();
-    await db
-      .insertInto('product_conditions')
-      .values(conditions.map((c) => ({ ...c, shop, product_id: id })))
-      .execute();
-  }
-  return row.updated_at;
+  return row?.updated_at;
 }
 
 /**
  * Deletes the product; its conditions, cart lines and view rows go with it (foreign keys, on delete
- * cascade). The products row is taken first, as purchases and stock releases take it first: locking
- * the conditions first would let the two wait on each other, and PostgreSQL abort one as a deadlock.
+ * cascade). The DELETE takes the products row before the cascade reaches its conditions, the stock
+ * module's lock order (modules/stock/README.md).
  */
 export async function deleteProduct(db: Db, shop: string, id: number): Promise<boolean> {
   const result = await db

@@ -1,124 +1,13 @@
-/** All SQL of orders and the stock they hold. Every function takes the database or a transaction. */
+/**
+ * All SQL of orders. Every function takes the database or a transaction. Taking and giving back units,
+ * and clearing an order's hold (stock_reserved), are the stock module's (modules/stock/); stock_reserved
+ * is written here only together with the order's status (insertOrder, reviveExpiredOrder).
+ */
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { AdminOrdersQuery, PaymentStatus } from '../../../shared/schemas/buying.js';
 import type { Database, NewOrderRow, OrderRow } from '../../db/types.js';
-import { nextProductVersion } from '../catalog/repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export interface StockLine {
-  shop: string;
-  product_id: number;
-  condition: string;
-  quantity: number;
-}
-
-/**
- * Takes `quantity` units of a condition if that many are there (and, unless `forSale` is false, it has
- * a price): one conditional UPDATE, so concurrent buyers on either database can never take more than
- * exists. Returns the unit price it was taken at, or undefined when nothing was taken.
- */
-export async function takeConditionStock(
-  db: Db,
-  line: StockLine,
-  { forSale = true }: { forSale?: boolean } = {},
-): Promise<number | undefined> {
-  let query = db
-    .updateTable('product_conditions')
-    .set({ available_quantity: sql`available_quantity - ${line.quantity}` })
-    .where('shop', '=', line.shop)
-    .where('product_id', '=', line.product_id)
-    .where('condition', '=', line.condition)
-    .where('available_quantity', '>=', line.quantity);
-  if (forSale) query = query.where('price_cents', '>', 0);
-  const row = await query.returning('price_cents').executeTakeFirst();
-  return row?.price_cents;
-}
-
-/**
- * Locks the product's row until the transaction ends (an UPDATE that changes nothing locks on both
- * databases; SELECT … FOR UPDATE is PostgreSQL's alone). False when there is no such product.
- */
-export async function lockProductRow(db: Db, shop: string, productId: number): Promise<boolean> {
-  const result = await db
-    .updateTable('products')
-    .set((eb) => ({ stock_quantity: eb.ref('stock_quantity') }))
-    .where('shop', '=', shop)
-    .where('id', '=', productId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/**
- * Moves the product's total stock by `delta` and moves updated_at on (the shop's product cache keys on
- * it, and an admin's edit opened before this is then refused instead of bringing the units back).
- * Relative, not recomputed: a waiting concurrent update then applies on top of the committed value.
- * Returns the title for the order's snapshot, or undefined when there is no such product.
- */
-export async function moveProductStock(
-  db: Db,
-  shop: string,
-  productId: number,
-  delta: number,
-  at: string,
-): Promise<string | undefined> {
-  const row = await db
-    .updateTable('products')
-    .set({ stock_quantity: sql`stock_quantity + ${delta}`, updated_at: nextProductVersion(db, at) })
-    .where('shop', '=', shop)
-    .where('id', '=', productId)
-    .returning('title')
-    .executeTakeFirst();
-  return row?.title;
-}
-
-export async function giveBackConditionStock(db: Db, line: StockLine): Promise<void> {
-  await db
-    .updateTable('product_conditions')
-    .set({ available_quantity: sql`available_quantity + ${line.quantity}` })
-    .where('shop', '=', line.shop)
-    .where('product_id', '=', line.product_id)
-    .where('condition', '=', line.condition)
-    .execute();
-}
-
-/**
- * Clears the order's hold on its units if it still has one, and says what it held (and whether it was
- * shipped): the one gate that makes every release happen exactly once, however many deletes, callbacks
- * and sweeps race for it.
- */
-export async function clearStockReservation(
-  db: Db,
-  paymentId: string,
-  at: string,
-): Promise<(StockLine & { shipped: number }) | undefined> {
-  return db
-    .updateTable('orders')
-    .set({ stock_reserved: 0, updated_at: at })
-    .where('payment_id', '=', paymentId)
-    .where('stock_reserved', '=', 1)
-    .returning(['shop', 'product_id', 'condition', 'quantity', 'shipped'])
-    .executeTakeFirst();
-}
-
-/**
- * A deleted product's orders stop holding units: its id may be handed to a new product, which a later
- * release would otherwise fill with stock it never had.
- */
-export async function dropProductReservations(
-  db: Db,
-  shop: string,
-  productId: number,
-  at: string,
-): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ stock_reserved: 0, updated_at: at })
-    .where('shop', '=', shop)
-    .where('product_id', '=', productId)
-    .where('stock_reserved', '=', 1)
-    .execute();
-}
 
 /** How many orders there are of each payment status (for /metrics). */
 export async function countOrdersByStatus(db: Db): Promise<{ status: string; total: number }[]> {

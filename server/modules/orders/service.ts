@@ -24,6 +24,7 @@ import { badRequest, conflict, HttpError, notFound, noSuchProduct } from '../../
 import { insertUserIfMissing, lockUser } from '../buyers/repository.js';
 import { assertBuyable, findOffer, sellingShop } from '../cart/service.js';
 import { type PaymentProvider, PaymentProviderError } from '../payments/provider.js';
+import * as stock from '../stock/index.js';
 import { dollars, presentAdminOrder, presentPurchase } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -46,27 +47,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new PaymentProviderError(`no invoice within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Every transaction that moves a product's stock takes the product's row first (purchases, releases,
- * revivals, the admin's edits and deletes), so the row serializes them and none waits on another in a
- * cycle: PostgreSQL would abort one of those as a deadlock.
- */
-async function lockProductOfOrder(db: Db, paymentId: string): Promise<void> {
-  const order = await repo.findOrder(db, paymentId);
-  if (order?.stock_reserved === 1) await repo.lockProductRow(db, order.shop, order.product_id);
-}
-
-/**
- * Gives the order's units back if it still holds them (call after lockProductOfOrder). Units that left
- * in a parcel are not on the shelf: a shipped order only lets go of its hold.
- */
-async function releaseHeldStock(db: Db, paymentId: string, at: string): Promise<void> {
-  const held = await repo.clearStockReservation(db, paymentId, at);
-  if (!held || held.shipped === 1) return;
-  await repo.moveProductStock(db, held.shop, held.product_id, held.quantity, at);
-  await repo.giveBackConditionStock(db, held);
 }
 
 const noSuchOrder = (paymentId: string) => notFound(`There is no order ${paymentId}.`);
@@ -124,11 +104,10 @@ export async function createPurchase(
     if ((await repo.countOpenOrdersOfUser(trx, buyer.sub)) >= MAX_OPEN_ORDERS_PER_BUYER) {
       throw tooManyOpenOrders();
     }
-    // The product row first (see lockProductOfOrder).
-    const title = await repo.moveProductStock(trx, shop.key, body.product_id, -body.quantity, at);
-    if (title === undefined) throw noSuchProduct(shop.name, body.product_id);
-    const unitCents = await repo.takeConditionStock(trx, line);
-    if (unitCents === undefined) throw await notTakenReason(trx, shop, body);
+    const taken = await stock.takeUnits(trx, line, at);
+    if (taken === 'no such product') throw noSuchProduct(shop.name, body.product_id);
+    if (taken === 'not enough') throw await notTakenReason(trx, shop, body);
+    const { title, unitCents } = taken;
     const totalCents = unitCents * body.quantity;
     if (totalCents > MAX_TOTAL_CENTS) {
       throw badRequest(
@@ -185,8 +164,8 @@ export async function createPurchase(
 /** No invoice was made: the order goes, and its units with it back to stock. */
 async function undoPurchase(db: Db, paymentId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await lockProductOfOrder(trx, paymentId);
-    await releaseHeldStock(trx, paymentId, new Date().toISOString());
+    await stock.lockProductOfOrder(trx, paymentId);
+    await stock.releaseReservation(trx, paymentId, new Date().toISOString());
     await repo.deleteOrder(trx, paymentId, PAYMENT_STATUSES);
   });
 }
@@ -200,11 +179,11 @@ async function moveStatus(
   at: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    if (releasesStock(to)) await lockProductOfOrder(trx, paymentId);
+    if (releasesStock(to)) await stock.lockProductOfOrder(trx, paymentId);
     // An order that failed or expired takes no more money, so its Pay Now link goes.
     const unpayable = to === 'failed' || to === 'expired';
     const changed = await repo.advanceStatus(trx, paymentId, to, from, at, unpayable);
-    if (changed && releasesStock(to)) await releaseHeldStock(trx, paymentId, at);
+    if (changed && releasesStock(to)) await stock.releaseReservation(trx, paymentId, at);
     return changed;
   });
 }
@@ -279,16 +258,13 @@ async function reviveExpiredOrder(
  * first. A price set to 0 since does not stop it: the buyer paid the order's price.
  */
 async function reserveAgain(db: Db, order: OrderRow, at: string): Promise<boolean> {
-  if (!(await repo.lockProductRow(db, order.shop, order.product_id))) return false;
   const line = {
     shop: order.shop,
     product_id: order.product_id,
     condition: order.condition,
     quantity: order.quantity,
   };
-  if ((await repo.takeConditionStock(db, line, { forSale: false })) === undefined) return false;
-  await repo.moveProductStock(db, order.shop, order.product_id, -order.quantity, at);
-  return true;
+  return typeof (await stock.takeUnits(db, line, at, { forSale: false })) === 'object';
 }
 
 /**
@@ -341,8 +317,8 @@ export async function deletePurchase(db: Db, caller: OrderCaller, paymentId: str
   const deleted = await db
     .transaction()
     .execute(async (trx) => {
-      await lockProductOfOrder(trx, paymentId);
-      await releaseHeldStock(trx, paymentId, new Date().toISOString());
+      await stock.lockProductOfOrder(trx, paymentId);
+      await stock.releaseReservation(trx, paymentId, new Date().toISOString());
       // Conditional: a payment that finished since the read above keeps its order and, by the
       // rollback, its units.
       if (await repo.deleteOrder(trx, paymentId, deletable)) return true;
@@ -382,17 +358,4 @@ export async function setShipped(
   if (await repo.setShipping(db, paymentId, shipping, shippable, new Date().toISOString())) return;
   await getOrder(db, paymentId);
   throw conflict('Only paid orders can be marked sent.');
-}
-
-/**
- * The admin deleted a product (call in the same transaction, after its row went): its orders stop
- * holding units, since its id may be given to a new product that a later release would fill.
- */
-export async function dropReservationsOfDeletedProduct(
-  db: Db,
-  shop: string,
-  productId: number,
-  at: string,
-): Promise<void> {
-  await repo.dropProductReservations(db, shop, productId, at);
 }

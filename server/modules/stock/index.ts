@@ -1,0 +1,12 @@
+/** The stock module's front door: what other modules may use (README.md). */
+export type { ConditionInput, ConditionWrite, ProductIds, StockLine } from './repository.js';
+export {
+  changeConditionPrices,
+  dropReservations,
+  lockProductOfOrder,
+  lockProducts,
+  releaseReservation,
+  takeUnits,
+  type TakenUnits,
+  writeConditions,
+} from './service.js';
