@@ -15,7 +15,7 @@ import { badRequest, conflict, noSuchProduct, productTaken } from '../../http/er
 import * as catalogRepo from '../catalog/repository.js';
 import { sanitizeDescription } from '../catalog/sanitize-description.js';
 import * as images from '../images/store.js';
-import { dropReservationsOfDeletedProduct } from '../orders/service.js';
+import { dropReservationsOfDeletedProduct } from '../orders/index.js';
 
 type Db = Kysely<Database>;
 

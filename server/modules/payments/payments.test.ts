@@ -14,7 +14,7 @@ import {
   STAND_IN_API_KEY,
   startNowPaymentsStandIn,
 } from '../../test/nowpayments-stand-in.js';
-import { PROVIDER_DOWN, applyPaymentStatus, sweepUnpaidOrders } from '../orders/service.js';
+import { PROVIDER_DOWN, applyPaymentStatus, sweepUnpaidOrders } from '../orders/index.js';
 import { NowPaymentsProvider } from './nowpayments.js';
 import type { PaymentProvider } from './provider.js';
 import { receiveIpn } from './service.js';

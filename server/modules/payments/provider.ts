@@ -2,22 +2,11 @@
  * The payment provider seam (docs/architecture.md §7). One implementation per PAYMENT_PROVIDER; app.ts builds the one the
  * configuration names and passes it to the orders service, so tests can hand in a stand-in.
  */
-export interface InvoiceRequest {
-  /** The order's own reference (the product doc's payment_id), sent as order_id. */
-  paymentId: string;
-  /** USD, two decimals, computed by the server from the database. */
-  priceUsd: string;
-  description: string;
-}
+import type { Invoice, InvoiceIssuer, InvoiceRequest } from '../orders/index.js';
 
-export interface Invoice {
-  /** The provider's invoice id, kept as a string. */
-  invoiceId: string;
-  /** Where the buyer pays (the product doc's payment_url). */
-  invoiceUrl: string;
-}
+export type { Invoice, InvoiceRequest };
 
-export interface PaymentProvider {
+export interface PaymentProvider extends InvoiceIssuer {
   readonly name: 'sandbox' | 'nowpayments';
   /** Creates the invoice; throws PaymentProviderError when the provider fails or does not answer in time. */
   createInvoice(request: InvoiceRequest): Promise<Invoice>;

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/buying.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
-import { applyPaymentStatus, applyProviderStatus, getOrder } from '../orders/service.js';
+import { applyPaymentStatus, applyProviderStatus, getOrder } from '../orders/index.js';
 import { canonicalJson, isValidIpnSignature } from './ipn-signature.js';
 import { presentSandboxOrder } from './presenter.js';
 import { insertPaymentEvent } from './repository.js';
