@@ -14,7 +14,8 @@ import * as payments from './service.js';
 const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   // The bytes exactly as sent: a signature is over them (the JSON is read after it checks out).
-  app.removeContentTypeParser('application/json');
+  // Only JSON is taken (anything else answers 415), as the bytes exactly as sent.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
