@@ -1,24 +1,14 @@
 import ipaddr from 'ipaddr.js';
 import path from 'node:path';
 import { z } from 'zod';
+import { optionalText, urlText } from './config-fields.js';
+import { PAYMENT_PROVIDER_NAMES, PAYMENT_PROVIDERS_ENV } from './modules/payments/providers/registry.js';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
     error: 'must be one of true, false, 1, 0, yes, no, on, off',
   })
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
-
-const urlText = (protocols: string[]) =>
-  optionalText.refine(
-    (value) => value === undefined || protocols.some((protocol) => value.startsWith(`${protocol}://`)),
-    { error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}` },
-  );
 
 const envSchema = z
   .object({
@@ -43,11 +33,12 @@ const envSchema = z
       ),
     SELLER_USER_ID: optionalText,
     PAYMENT_PROVIDER: z
-      .enum(['sandbox', 'nowpayments'], { error: 'must be sandbox or nowpayments' })
+      .enum(PAYMENT_PROVIDER_NAMES, {
+        error: `must be ${PAYMENT_PROVIDER_NAMES.slice(0, -1).join(', ')} or ${PAYMENT_PROVIDER_NAMES.at(-1)}`,
+      })
       .optional(),
-    NOWPAYMENTS_API_KEY: optionalText,
-    NOWPAYMENTS_IPN_SECRET: optionalText,
-    NOWPAYMENTS_API_URL: z.url({ error: 'must be a URL' }).default('https://api.nowpayments.io/v1'),
+    // Each provider's own variables (NOWPAYMENTS_*, BTCPAY_*): payments/providers/.
+    ...PAYMENT_PROVIDERS_ENV,
     /** The site's public address: payment callbacks, and absolute URLs in page heads, sitemaps and robots.txt. */
     PUBLIC_URL: urlText(['http', 'https']),
     /** How long an unpaid order holds its units before the sweep expires it and returns them to stock. */

@@ -6,12 +6,13 @@
 import path from 'node:path';
 import { NAV_ORDER, SHOPS } from '../shared/shops.js';
 import type { Config } from './config.js';
+import { type PaymentProviderName, registeredProvider } from './modules/payments/providers/registry.js';
 import type { Secrets } from './secrets.js';
 
 export interface BannerFacts {
   config: Config;
   secrets: Pick<Secrets, 'adminPassword' | 'adminPasswordSource'>;
-  paymentProviderName: 'sandbox' | 'nowpayments';
+  paymentProviderName: PaymentProviderName;
   /** Where a browser on this machine reaches the server, e.g. http://localhost:3000. */
   baseUrl: string;
 }
@@ -51,11 +52,7 @@ export function startupBanner(facts: BannerFacts): string {
     '',
     `Admin password: ${describePassword(facts)}`,
     `Database:       ${describeDatabase(config)}`,
-    `Payments:       ${
-      facts.paymentProviderName === 'sandbox'
-        ? 'sandbox (a Pay button marks an order paid; no money moves)'
-        : 'NOWPayments (real crypto payments)'
-    }`,
+    `Payments:       ${registeredProvider(facts.paymentProviderName).banner}`,
     `Buyer sign-in:  ${config.GOOGLE_CLIENT_ID ? 'Google' : 'demo (anyone may sign in with any name and e-mail)'}`,
     `Data folder:    ${config.dataDir}`,
     `API reference:  ${baseUrl}/api/docs`,

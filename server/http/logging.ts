@@ -20,6 +20,7 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-nowpayments-sig"]',
+  'req.headers["btcpay-sig"]',
   'res.headers["set-cookie"]',
   '*.password',
   '*.token',

@@ -290,6 +290,8 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
       'POST /api/auth/demo',
       // NOWPayments proves itself by signing the body (x-nowpayments-sig), not with a token.
       'POST /api/payments/ipn',
+      // BTCPay Server signs its webhooks likewise (BTCPay-Sig).
+      'POST /api/payments/btcpay/webhook',
       // The API reference describes calls; it grants nothing.
       'GET /api/openapi.json',
       'GET /api/docs',

@@ -8,7 +8,7 @@ import {
   TEST_DIALECTS,
   type TestApp,
 } from '../../test/harness.js';
-import { applyPaymentStatus, sweepUnpaidOrders } from '../orders/service.js';
+import { applyPaymentStatus, sweepUnpaidOrders } from '../orders/index.js';
 
 type Headers = { authorization: string };
 

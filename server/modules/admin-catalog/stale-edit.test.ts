@@ -13,7 +13,7 @@ import {
   TEST_DIALECTS,
   type TestApp,
 } from '../../test/harness.js';
-import { createPurchase } from '../orders/service.js';
+import { createPurchase } from '../orders/index.js';
 
 type Headers = { authorization: string };
 type OpenboxDetail = Extract<ProductDetail, { kind: 'openbox' }>;

@@ -4,18 +4,17 @@ import { loadConfig } from '../../config.js';
 import { addProduct, conditions } from '../../test/fixtures.js';
 import { adminHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import { signSessionToken } from '../buyers/session-token.js';
-import {
-  type Invoice,
-  type InvoiceRequest,
-  type PaymentProvider,
-  PaymentProviderError,
-} from '../payments/provider.js';
 import { HttpError } from '../../http/errors.js';
 import { MAX_OPEN_ORDERS_PER_BUYER } from '../../../shared/schemas/buying.js';
-import { applyPaymentStatus, createPurchase, sweepUnpaidOrders } from './service.js';
+import { createPurchase, type Invoice, type InvoiceIssuer, type InvoiceRequest } from './checkout.js';
+import { applyPaymentStatus } from './payment-status.js';
+import { sweepUnpaidOrders } from './sweep.js';
+
+/** What a provider throws when it fails (payments' PaymentProviderError, which orders does not know). */
+class ProviderFailure extends Error {}
 
 /** A stand-in provider that records what it was asked and can be told to fail or to stall. */
-class StandInProvider implements PaymentProvider {
+class StandInProvider implements InvoiceIssuer {
   readonly name = 'sandbox' as const;
   requests: InvoiceRequest[] = [];
   failure: Error | undefined;
@@ -341,7 +340,7 @@ describe.each(TEST_DIALECTS)('purchases and orders on %s', (dialect) => {
 
   it('leaves no order and no reserved units when the provider fails', async () => {
     const id = await newProduct(5);
-    for (const failure of [new PaymentProviderError('down'), new Error('socket hang up')]) {
+    for (const failure of [new ProviderFailure('down'), new Error('socket hang up')]) {
       provider.failure = failure;
       const before = await storedState();
       const response = await call(

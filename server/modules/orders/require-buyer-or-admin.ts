@@ -3,7 +3,7 @@ import { HttpError } from '../../http/errors.js';
 import { documentSecurity } from '../../http/openapi-security.js';
 import { bearerToken, isValidAdminToken } from '../admin-auth/service.js';
 import { buyerFromRequest, SIGN_IN_REQUIRED } from '../buyers/require-buyer.js';
-import type { OrderCaller } from './service.js';
+import type { OrderCaller } from './purchases.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

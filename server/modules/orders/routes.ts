@@ -13,7 +13,9 @@ import { okSchema } from '../../../shared/schemas/common.js';
 import { requireAdmin } from '../admin-auth/require-admin.js';
 import { assertOwnGoogleId, requireBuyer } from '../buyers/require-buyer.js';
 import { orderCaller, requireBuyerOrAdmin } from './require-buyer-or-admin.js';
-import * as orders from './service.js';
+import { listAdminOrders, setShipped } from './admin-orders.js';
+import { createPurchase } from './checkout.js';
+import { deletePurchase, listMyPurchases } from './purchases.js';
 
 /** The buyer's purchases (docs/product.md §7): each call the signed-in buyer's own. */
 const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +27,7 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: createPurchaseBodySchema, response: { 201: createPurchaseResponseSchema } } },
     async (request, reply) => {
       const buyer = assertOwnGoogleId(request, request.body.google_id);
-      const created = await orders.createPurchase(db, paymentProvider, buyer, request.body, {
+      const created = await createPurchase(db, paymentProvider, buyer, request.body, {
         log: request.log,
       });
       return reply.code(201).send(created);
@@ -35,7 +37,7 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/my-purchases/:googleUserId',
     { schema: { params: googleUserParamsSchema, response: { 200: myPurchasesResponseSchema } } },
-    async (request) => orders.listMyPurchases(db, assertOwnGoogleId(request, request.params.googleUserId)),
+    async (request) => listMyPurchases(db, assertOwnGoogleId(request, request.params.googleUserId)),
   );
 };
 
@@ -48,7 +50,7 @@ const purchaseDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/purchase/:payment_id',
     { schema: { params: paymentIdParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      await orders.deletePurchase(db, orderCaller(request), request.params.payment_id);
+      await deletePurchase(db, orderCaller(request), request.params.payment_id);
       return { ok: true as const };
     },
   );
@@ -63,7 +65,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin-purchases',
     { schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersResponseSchema } } },
     async (request, reply) => {
-      const { items, total } = await orders.listAdminOrders(db, request.query);
+      const { items, total } = await listAdminOrders(db, request.query);
       // docs/product.md §7 reads a bare array; the count of every matching order travels beside it.
       reply.header('X-Total-Count', String(total));
       return items;
@@ -74,7 +76,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin-purchases/:payment_id/shipped',
     { schema: { params: paymentIdParamsSchema, body: shippedBodySchema, response: { 200: okSchema } } },
     async (request) => {
-      await orders.setShipped(db, request.params.payment_id, request.body);
+      await setShipped(db, request.params.payment_id, request.body);
       return { ok: true as const };
     },
   );

@@ -1,6 +1,37 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { runPeriodically } from '../../periodic.js';
-import { sweepUnpaidOrders } from './service.js';
+import { moveStatus } from './payment-status.js';
+import * as repo from './repository.js';
+
+/**
+ * Expires 'waiting' orders past the hold, giving their units back. 'waiting' covers more than untouched
+ * orders: NOWPayments reports 'waiting' too once the buyer has opened a payment and it awaits the coins.
+ * So an order with any verified callback within the last hold window is left for now (its hold runs from
+ * the provider's latest word), and money that still arrives after an expiry revives the order
+ * (applyProviderStatus). A shipped order is never expired. Safe with several processes sweeping at once;
+ * returns how many this call expired.
+ */
+export async function sweepUnpaidOrders(
+  db: Kysely<Database>,
+  now: Date,
+  holdMinutes: number,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - holdMinutes * 60_000).toISOString();
+  const at = now.toISOString();
+  const batch = 100;
+  let expired = 0;
+  // Bounded: each pass takes its orders out of the next pass's query, but a sweep never runs unbounded.
+  for (let pass = 0; pass < 100; pass += 1) {
+    const ids = await repo.findHeldOrdersBefore(db, ['waiting'], cutoff, cutoff, batch);
+    for (const id of ids) {
+      if (await moveStatus(db, id, 'expired', ['waiting'], at)) expired += 1;
+    }
+    if (ids.length < batch) break;
+  }
+  return expired;
+}
 
 /**
  * Runs the unpaid-order sweep in this process every `everyMs` (0: never). Several processes may each run

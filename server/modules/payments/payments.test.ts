@@ -14,10 +14,11 @@ import {
   STAND_IN_API_KEY,
   startNowPaymentsStandIn,
 } from '../../test/nowpayments-stand-in.js';
-import { PROVIDER_DOWN, applyPaymentStatus, sweepUnpaidOrders } from '../orders/service.js';
-import { NowPaymentsProvider } from './nowpayments.js';
+import { PROVIDER_DOWN, applyPaymentStatus, sweepUnpaidOrders } from '../orders/index.js';
+import { NowPaymentsProvider, nowPaymentsIpnReader } from './providers/nowpayments.js';
+import { registeredProvider } from './providers/registry.js';
 import type { PaymentProvider } from './provider.js';
-import { receiveIpn } from './service.js';
+import { receiveCallback } from './service.js';
 
 type Headers = { authorization: string };
 
@@ -423,7 +424,16 @@ describe.each(TEST_DIALECTS)('NOWPayments checkout and callbacks on %s', (dialec
 
     const body = callback(late.paymentId, 'finished');
     const log = { error: vi.fn() };
-    await receiveIpn(t.handle.db, IPN_SECRET, sign(body), body, log);
+    const rawBody = Buffer.from(JSON.stringify(body));
+    const headers = { 'x-nowpayments-sig': sign(body) };
+    const nowPayments = registeredProvider('nowpayments');
+    await receiveCallback(
+      t.handle.db,
+      nowPayments,
+      nowPaymentsIpnReader(IPN_SECRET),
+      { headers, rawBody },
+      log,
+    );
     expect(await h.order(late.paymentId)).toMatchObject({
       payment_status: 'finished',
       stock_reserved: 0,

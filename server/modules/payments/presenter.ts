@@ -1,7 +1,7 @@
 /** Exactly which fields of an order the sandbox payment page sees. */
 import type { PaymentStatus, SandboxOrder } from '../../../shared/schemas/buying.js';
 import type { OrderRow } from '../../db/types.js';
-import { dollars } from '../orders/presenter.js';
+import { dollars } from '../orders/index.js';
 
 export function presentSandboxOrder(row: OrderRow): SandboxOrder {
   return {

@@ -13,3 +13,13 @@ export async function insertPaymentEvent(db: Db, event: PaymentEventsTable): Pro
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** Whether a callback with this key is on record. */
+export async function hasPaymentEvent(db: Db, eventKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_events')
+    .select('event_key')
+    .where('event_key', '=', eventKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}

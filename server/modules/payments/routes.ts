@@ -3,22 +3,39 @@ import { paymentIdParamsSchema, sandboxOrderSchema } from '../../../shared/schem
 import { okSchema } from '../../../shared/schemas/common.js';
 import { notFound } from '../../http/errors.js';
 import { currentBuyer, requireBuyer } from '../buyers/require-buyer.js';
+import { REGISTERED_PROVIDERS } from './providers/registry.js';
 import * as payments from './service.js';
 
 /**
- * NOWPayments' callback. No buyer or admin token: the provider proves itself by signing the body with
- * the IPN secret, checked before anything else is read.
+ * Each provider's callback route (payments/README.md). No buyer or admin token: the provider proves itself by
+ * signing the body, checked before anything else is read. A route is live whenever its provider's
+ * secret is set, not only while it is PAYMENT_PROVIDER: orders it invoiced are still settled after a switch.
  */
-const ipnRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, paymentProvider, config } = app.deps;
-  const secret = paymentProvider.name === 'nowpayments' ? config.NOWPAYMENTS_IPN_SECRET : undefined;
+const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  // The bytes exactly as sent: a signature is over them (the JSON is read after it checks out).
+  // Only JSON is taken (anything else answers 415), as the bytes exactly as sent.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
 
-  app.post('/api/payments/ipn', { schema: { response: { 200: okSchema } } }, async (request) => {
-    if (!secret)
-      throw notFound('Payment callbacks are off: this shop does not take payments through NOWPayments.');
-    await payments.receiveIpn(db, secret, request.headers['x-nowpayments-sig'], request.body, request.log);
-    return { ok: true as const };
-  });
+  for (const provider of REGISTERED_PROVIDERS) {
+    if (!provider.callback) continue;
+    const reader = provider.callback.reader(config);
+    app.post(provider.callback.path, { schema: { response: { 200: okSchema } } }, async (request) => {
+      if (typeof reader === 'string') throw notFound(reader);
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      await payments.receiveCallback(
+        db,
+        provider,
+        reader,
+        { headers: request.headers, rawBody },
+        request.log,
+      );
+      return { ok: true as const };
+    });
+  }
 };
 
 /** The sandbox payment page's calls (docs/architecture.md §7): the signed-in buyer's own orders only. */
@@ -45,6 +62,6 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(ipnRoutes);
+  await app.register(callbackRoutes);
   await app.register(sandboxRoutes);
 };

@@ -1,58 +1,64 @@
-import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  nowPaymentsIpnSchema,
-  type PaymentStatus,
-  type SandboxOrder,
-  type SessionUser,
-} from '../../../shared/schemas/buying.js';
+import type { PaymentStatus, SandboxOrder, SessionUser } from '../../../shared/schemas/buying.js';
 import type { Database, OrderRow } from '../../db/types.js';
-import { badRequest, conflict, HttpError } from '../../http/errors.js';
-import { applyPaymentStatus, applyProviderStatus, getOrder } from '../orders/service.js';
-import { canonicalJson, isValidIpnSignature } from './ipn-signature.js';
+import { conflict, HttpError } from '../../http/errors.js';
+import { applyPaymentStatus, applyProviderStatus, getOrder } from '../orders/index.js';
 import { presentSandboxOrder } from './presenter.js';
-import { insertPaymentEvent } from './repository.js';
+import type { CallbackReader, CallbackReport, IncomingCallback } from './provider.js';
+import type { RegisteredProvider } from './providers/registry.js';
+import { hasPaymentEvent, insertPaymentEvent } from './repository.js';
 
 type Db = Kysely<Database>;
 
+/** Why a verified report must not touch this order: it belongs to another provider, invoice or price. */
+function mismatch(order: OrderRow, provider: RegisteredProvider, report: CallbackReport): string | undefined {
+  // Each order is settled by the provider that made its invoice, whatever PAYMENT_PROVIDER says now.
+  if (order.provider !== provider.name) {
+    return `Order ${order.payment_id} is paid through ${order.provider}, not ${provider.label}.`;
+  }
+  if (report.invoiceId !== undefined && order.provider_invoice_id !== report.invoiceId) {
+    return `Invoice ${report.invoiceId} is not the one made for order ${order.payment_id}.`;
+  }
+  const invoiced = report.amounts.invoiced;
+  if (
+    invoiced &&
+    (invoiced.currency.toUpperCase() !== 'USD' ||
+      Math.round(Number(invoiced.amount) * 100) !== order.total_cents)
+  ) {
+    return `Invoice ${report.invoiceId ?? ''} asks ${invoiced.amount} ${invoiced.currency}, not the order's ${order.total_cents / 100} USD.`;
+  }
+  return undefined;
+}
+
 /**
- * A NOWPayments callback (docs/architecture.md §7). Nothing is read from the body, let alone changed, before its
- * signature checks out. The status is applied first and the callback recorded after, so a failure in
- * between leaves the provider's retry able to finish the job; a replay finds the status already there
- * (statuses only move forward) and its row already written, and changes nothing.
+ * A provider's callback (docs/architecture.md §7, payments/README.md). Nothing is read from it, let alone
+ * changed, before its signature checks out (the reader's verify). The status is applied first and the
+ * callback recorded after, so a failure in between leaves the provider's retry able to finish the job; a
+ * replay finds the status already there (statuses only move forward) and its row already written, and
+ * changes nothing. A provider whose deliveries are `onceOnly` is not even asked again for one on record.
  */
-export async function receiveIpn(
+export async function receiveCallback(
   db: Db,
-  secret: string,
-  signature: unknown,
-  body: unknown,
+  provider: RegisteredProvider,
+  reader: CallbackReader,
+  callback: IncomingCallback,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<void> {
-  if (signature === undefined) {
-    throw new HttpError(401, 'The payment callback is not signed: the x-nowpayments-sig header is missing.');
-  }
-  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
-  const signed = isObject ? canonicalJson(body) : undefined;
-  if (signed === undefined || !isValidIpnSignature(secret, signed, signature)) {
-    throw new HttpError(401, 'The payment callback signature does not match its body.');
-  }
-  const parsed = nowPaymentsIpnSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badRequest(
-      `Invalid field "${issue?.path.join('.') ?? 'body'}": ${issue?.message ?? 'is invalid'}.`,
-    );
-  }
-  const { order_id: paymentId, payment_status: status } = parsed.data;
-  await getOrder(db, paymentId);
+  const verified = reader.verify(callback);
+  if (verified.onceOnly && (await hasPaymentEvent(db, verified.eventKey))) return;
+  const report = await verified.report();
+  if (!report) return;
+  const order = await getOrder(db, report.paymentId);
+  const refused = mismatch(order, provider, report);
+  if (refused) throw conflict(`${refused} The callback changes nothing.`);
   const now = new Date();
-  await applyProviderStatus(db, paymentId, status, now, log);
+  await applyProviderStatus(db, report.paymentId, report.status, now, log);
   await insertPaymentEvent(db, {
-    event_key: crypto.createHash('sha256').update(signed).digest('hex'),
-    payment_id: paymentId,
-    status,
-    body: signed,
+    event_key: verified.eventKey,
+    payment_id: report.paymentId,
+    status: report.status,
+    body: verified.record,
     received_at: now.toISOString(),
   });
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, ipnSignature, isValidIpnSignature, MAX_IPN_DEPTH } from './ipn-signature.js';
+import { canonicalJson, ipnSignature, isValidIpnSignature, MAX_IPN_DEPTH } from './nowpayments-signature.js';
 
 const SECRET = 'ipn-secret';
 const hmac = (text: string) => crypto.createHmac('sha512', SECRET).update(text).digest('hex');

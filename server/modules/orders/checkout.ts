@@ -1,0 +1,178 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  type CreatePurchaseBody,
+  MAX_OPEN_ORDERS_PER_BUYER,
+  PAYMENT_STATUSES,
+  type SessionUser,
+} from '../../../shared/schemas/buying.js';
+import { CONDITION_INFO, type ShopConfig } from '../../../shared/shops.js';
+import type { Database } from '../../db/types.js';
+import { badRequest, conflict, HttpError, noSuchProduct } from '../../http/errors.js';
+import { insertUserIfMissing, lockUser } from '../buyers/repository.js';
+import { assertBuyable, findOffer, sellingShop } from '../cart/service.js';
+import { dollars } from './presenter.js';
+import * as stock from '../stock/index.js';
+import * as repo from './repository.js';
+
+type Db = Kysely<Database>;
+
+export interface InvoiceRequest {
+  /** The order's own reference (the product doc's payment_id), sent as order_id. */
+  paymentId: string;
+  /** USD, two decimals, computed by the server from the database. */
+  priceUsd: string;
+  description: string;
+}
+
+export interface Invoice {
+  /** The provider's invoice id, kept as a string. */
+  invoiceId: string;
+  /** Where the buyer pays (the product doc's payment_url). */
+  invoiceUrl: string;
+}
+
+/**
+ * What checkout needs of a payment provider: its name (stored on the order, so the order's callbacks
+ * are later read by the provider that made its invoice) and an invoice. Declared here so that orders
+ * knows no provider; payments/provider.ts builds on it.
+ */
+export interface InvoiceIssuer {
+  readonly name: string;
+  /** Creates the invoice; throws when the provider fails or does not answer in time. */
+  createInvoice(request: InvoiceRequest): Promise<Invoice>;
+}
+
+export const PROVIDER_DOWN = 'The payment provider is not answering. Please try again in a moment.';
+/** How long a buyer waits for the provider's invoice before the purchase is undone (docs/architecture.md §7). */
+export const INVOICE_TIMEOUT_MS = 10_000;
+/** Totals are stored as 32-bit integer cents on both databases. */
+const MAX_TOTAL_CENTS = 2_147_483_647;
+
+/** The order's own reference (the product doc's payment_id): unguessable, so it can sit in a payment page's URL. */
+function newPaymentId(): string {
+  return `ord_${crypto.randomBytes(16).toString('base64url')}`;
+}
+
+class InvoiceTimeout extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new InvoiceTimeout(`no invoice within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The 409 sentence for a condition whose units could not be taken. */
+async function notTakenReason(db: Db, shop: ShopConfig, line: CreatePurchaseBody): Promise<HttpError> {
+  const offer = await findOffer(db, shop, line.product_id, line.condition);
+  assertBuyable(offer, line.condition);
+  const left = offer.condition.available_quantity;
+  return conflict(`Not enough stock: only ${left} left.`);
+}
+
+export interface PurchaseOptions {
+  now?: Date;
+  invoiceTimeoutMs?: number;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+const tooManyOpenOrders = () =>
+  conflict(`You have ${MAX_OPEN_ORDERS_PER_BUYER} unpaid orders. Pay or delete one before ordering more.`);
+
+/**
+ * Buys one cart line (docs/architecture.md §7): units reserved and the order written in one transaction, priced from
+ * the database (the client's total_amount is never read); then the provider's invoice, outside the
+ * transaction. A provider that fails or stalls leaves no order and no reserved units behind.
+ */
+export async function createPurchase(
+  db: Db,
+  provider: InvoiceIssuer,
+  buyer: SessionUser,
+  body: CreatePurchaseBody,
+  options: PurchaseOptions = {},
+): Promise<{ payment_url: string; payment_id: string }> {
+  const shop = sellingShop(body.store);
+  const at = (options.now ?? new Date()).toISOString();
+  const paymentId = newPaymentId();
+  const line = {
+    shop: shop.key,
+    product_id: body.product_id,
+    condition: body.condition,
+    quantity: body.quantity,
+  };
+
+  const { title, totalCents } = await db.transaction().execute(async (trx) => {
+    await insertUserIfMissing(trx, buyer, at);
+    // The buyer's own purchases one at a time, or two at once could each count four and make a seventh.
+    await lockUser(trx, buyer.sub);
+    if ((await repo.countOpenOrdersOfUser(trx, buyer.sub)) >= MAX_OPEN_ORDERS_PER_BUYER) {
+      throw tooManyOpenOrders();
+    }
+    const taken = await stock.takeUnits(trx, line, at);
+    if (taken === 'no such product') throw noSuchProduct(shop.name, body.product_id);
+    if (taken === 'not enough') throw await notTakenReason(trx, shop, body);
+    const { title, unitCents } = taken;
+    const totalCents = unitCents * body.quantity;
+    if (totalCents > MAX_TOTAL_CENTS) {
+      throw badRequest(
+        `Invalid field "quantity": ${body.quantity} of these would cost more than one order can hold; buy fewer.`,
+      );
+    }
+    await repo.insertOrder(trx, {
+      payment_id: paymentId,
+      user_id: buyer.sub,
+      shop: shop.key,
+      product_id: body.product_id,
+      title,
+      condition: body.condition,
+      unit_price_cents: unitCents,
+      quantity: body.quantity,
+      total_cents: totalCents,
+      email: body.email,
+      contact_name: body.contact_name,
+      phone: body.phone,
+      address: body.address,
+      city: body.city,
+      state_prov: body.state_prov,
+      postal_code: body.postal_code,
+      payment_status: 'waiting',
+      provider: provider.name,
+      provider_invoice_id: null,
+      invoice_url: null,
+      stock_reserved: 1,
+      created_at: at,
+      updated_at: at,
+    });
+    return { title, totalCents };
+  });
+
+  let invoice;
+  try {
+    invoice = await withTimeout(
+      provider.createInvoice({
+        paymentId,
+        priceUsd: dollars(totalCents),
+        description: `${title} (${CONDITION_INFO[body.condition].label}) × ${body.quantity}`,
+      }),
+      options.invoiceTimeoutMs ?? INVOICE_TIMEOUT_MS,
+    );
+  } catch (error) {
+    options.log?.warn({ err: error, paymentId }, 'payment provider failed; purchase undone');
+    await undoPurchase(db, paymentId);
+    throw new HttpError(502, PROVIDER_DOWN);
+  }
+  await repo.setInvoice(db, paymentId, invoice.invoiceId, invoice.invoiceUrl, new Date().toISOString());
+  return { payment_url: invoice.invoiceUrl, payment_id: paymentId };
+}
+
+/** No invoice was made: the order goes, and its units with it back to stock. */
+async function undoPurchase(db: Db, paymentId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await stock.lockProductOfOrder(trx, paymentId);
+    await stock.releaseReservation(trx, paymentId, new Date().toISOString());
+    await repo.deleteOrder(trx, paymentId, PAYMENT_STATUSES);
+  });
+}

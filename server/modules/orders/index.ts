@@ -1,0 +1,17 @@
+/**
+ * What other modules may use of orders. Orders depends on no payment provider: payments builds on the
+ * invoice seam declared in checkout.ts and applies verified callbacks through payment-status.ts.
+ */
+export {
+  createPurchase,
+  INVOICE_TIMEOUT_MS,
+  type Invoice,
+  type InvoiceIssuer,
+  type InvoiceRequest,
+  PROVIDER_DOWN,
+  type PurchaseOptions,
+} from './checkout.js';
+export { getOrder } from './lookup.js';
+export { applyPaymentStatus, applyProviderStatus } from './payment-status.js';
+export { dollars } from './presenter.js';
+export { sweepUnpaidOrders } from './sweep.js';

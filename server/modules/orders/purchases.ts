@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import {
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  type Purchase,
+  type SessionUser,
+} from '../../../shared/schemas/buying.js';
+import { canDeleteOrder } from '../../../shared/rules.js';
+import type { Database, OrderRow } from '../../db/types.js';
+import { conflict, HttpError } from '../../http/errors.js';
+import { getOrder, OrderChanged } from './lookup.js';
+import { presentPurchase } from './presenter.js';
+import * as stock from '../stock/index.js';
+import * as repo from './repository.js';
+
+type Db = Kysely<Database>;
+
+export async function listMyPurchases(db: Db, buyer: SessionUser): Promise<Purchase[]> {
+  const rows = await repo.findOrdersOfUser(db, buyer.sub);
+  return rows.map(presentPurchase);
+}
+
+/** Who is deleting: a buyer (their own unpaid orders) or the admin (any unfinished one), docs/architecture.md §6. */
+export type OrderCaller = { kind: 'buyer'; buyer: SessionUser } | { kind: 'admin' };
+
+function refusal(order: OrderRow, caller: OrderCaller): HttpError | undefined {
+  if (caller.kind === 'buyer' && order.user_id !== caller.buyer.sub) {
+    return new HttpError(403, 'That order is not yours.');
+  }
+  const status = order.payment_status as PaymentStatus;
+  if (canDeleteOrder(status, caller.kind)) return undefined;
+  if (status === 'finished') return conflict('A paid order cannot be deleted.');
+  return conflict('The payment for this order is under way, so it cannot be deleted now.');
+}
+
+/** Deletes an order and gives back the units it still holds. */
+export async function deletePurchase(db: Db, caller: OrderCaller, paymentId: string): Promise<void> {
+  const refused = refusal(await getOrder(db, paymentId), caller);
+  if (refused) throw refused;
+  const deletable = PAYMENT_STATUSES.filter((status) => canDeleteOrder(status, caller.kind));
+  const deleted = await db
+    .transaction()
+    .execute(async (trx) => {
+      await stock.lockProductOfOrder(trx, paymentId);
+      await stock.releaseReservation(trx, paymentId, new Date().toISOString());
+      // Conditional: a payment that finished since the read above keeps its order and, by the
+      // rollback, its units.
+      if (await repo.deleteOrder(trx, paymentId, deletable)) return true;
+      throw new OrderChanged();
+    })
+    .catch((error: unknown) => {
+      if (error instanceof OrderChanged) return false;
+      throw error;
+    });
+  if (deleted) return;
+  const current = await getOrder(db, paymentId);
+  throw refusal(current, caller) ?? conflict('This order changed while it was being deleted. Try again.');
+}
