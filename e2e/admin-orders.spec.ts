@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { SignInResponse } from '../shared/schemas/buying.js';
 import type { Condition } from '../shared/shops.js';
-import { formatDollars } from '../shared/rules.js';
+import { formatDollars } from '../shared/rules/money.js';
 import { formatOrderDate } from '../client/admin/orders/orderFormat.js';
 import { E2E_ADMIN_PASSWORD } from './support/api.js';
 import { expectAccessible } from './support/page.js';

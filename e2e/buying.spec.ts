@@ -4,7 +4,7 @@
  * seller's shipping. Products come from the catalogue API; accessibility is checked with axe.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { formatDollars } from '../shared/rules.js';
+import { formatDollars } from '../shared/rules/money.js';
 import type { CatalogPage, OpenboxProduct } from '../shared/schemas/catalog.js';
 import { CONDITION_INFO, CONDITIONS, type Condition } from '../shared/shops.js';
 import { adminToken } from './support/api.js';

@@ -3,7 +3,8 @@
  * product URL), and the date a shopper sees under an affiliate price.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { conditionOffers, priceDate } from '../shared/rules.js';
+import { priceDate } from '../shared/rules/money.js';
+import { conditionOffers } from '../shared/rules/offers.js';
 import type { ProductDetail } from '../shared/schemas/catalog.js';
 import { SHOPS, SITE_NAME, type ShopKey } from '../shared/shops.js';
 import { adminToken, firstRowProduct } from './support/api.js';

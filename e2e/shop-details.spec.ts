@@ -1,7 +1,7 @@
 /** The finer points of browsing: paging, swipe on a phone, the open-box offer, stock, the TOP strip. */
 import { expect, test } from '@playwright/test';
 import { CONDITION_INFO, SHOPS } from '../shared/shops.js';
-import { stockLabel } from '../shared/rules.js';
+import { stockLabel } from '../shared/rules/offers.js';
 import type { OpenboxProduct } from '../shared/schemas/catalog.js';
 import { adminToken, overview } from './support/api.js';
 import { saveScreenshot, swipe } from './support/screens.js';

@@ -1,4 +1,4 @@
-import { chatPreview } from '../../shared/rules.js';
+import { chatPreview } from '../../shared/rules/chat.js';
 import type { ChatSummary } from '../../shared/schemas/chat.js';
 import { formatChatTime } from './chatRules.js';
 import styles from './ChatListRow.module.css';

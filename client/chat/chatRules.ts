@@ -1,5 +1,5 @@
 /** Pure rules of the chat screens (docs/product.md §4 Chat, §9): list order, unread totals, times. */
-import { chatLastMessageText, chatPreview } from '../../shared/rules.js';
+import { chatLastMessageText, chatPreview } from '../../shared/rules/chat.js';
 import type { ChatMessage, ChatSummary } from '../../shared/schemas/chat.js';
 
 const timeOf = (chat: ChatSummary) => (chat.last_message_time ? Date.parse(chat.last_message_time) : NaN);

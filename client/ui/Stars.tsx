@@ -1,5 +1,5 @@
 import { RATING_MAX } from '../../shared/constants.js';
-import { filledStars } from '../../shared/rules.js';
+import { filledStars } from '../../shared/rules/display.js';
 import styles from './Stars.module.css';
 
 /** Five stars filled up to the rating (docs/product.md §2), with the rating as the accessible name. */

@@ -2,7 +2,7 @@ import '../zodConfig.js';
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../constants.js';
 import { CONDITIONS } from '../shops.js';
-import { PRICE_PATTERN } from '../rules.js';
+import { PRICE_PATTERN } from '../rules/money.js';
 import { productIdSchema, shopKeySchema, textInput, wholeNumber } from './common.js';
 
 export const loginBodySchema = z.object({

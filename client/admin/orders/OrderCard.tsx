@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { AdminOrder } from '../../../shared/schemas/buying.js';
-import { canDeleteOrder, formatDollars } from '../../../shared/rules.js';
+import { formatDollars } from '../../../shared/rules/money.js';
+import { canDeleteOrder } from '../../../shared/rules/payment-status.js';
 import { DeleteOrderButton } from './DeleteOrderButton.js';
 import { FieldList } from './FieldList.js';
 import { OrderImage } from './OrderImage.js';

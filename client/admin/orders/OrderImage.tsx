@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminOrder } from '../../../shared/schemas/buying.js';
-import { productPreviewUrl } from '../../../shared/rules.js';
+import { productPreviewUrl } from '../../../shared/rules/images.js';
 import { orderShop } from './orderFormat.js';
 import styles from './OrderCard.module.css';
 

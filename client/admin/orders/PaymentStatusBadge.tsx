@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '../../../shared/schemas/buying.js';
-import { paymentStatusTone } from '../../../shared/rules.js';
+import { paymentStatusTone } from '../../../shared/rules/payment-status.js';
 import tone from '../../ui/StatusTone.module.css';
 import { paymentStatusLabel } from './orderFormat.js';
 import styles from './OrderCard.module.css';

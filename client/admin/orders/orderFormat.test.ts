@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentStatusTone } from '../../../shared/rules.js';
+import { paymentStatusTone } from '../../../shared/rules/payment-status.js';
 import { PAYMENT_STATUSES } from '../../../shared/schemas/buying.js';
 import {
   conditionLabel,

@@ -1,6 +1,6 @@
 /** Paging and filtering of the admin orders page: the query in the address bar and the page numbers. */
 import { ORDER_FILTERS, ORDERS_PAGE_SIZE, type AdminOrdersQuery } from '../../../shared/schemas/buying.js';
-import { pageCount } from '../../../shared/rules.js';
+import { pageCount } from '../../../shared/rules/display.js';
 
 export type OrderFilter = AdminOrdersQuery['filter'];
 

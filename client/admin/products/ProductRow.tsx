@@ -1,6 +1,6 @@
 import type { AdminProductItem } from '../../../shared/schemas/adminProducts.js';
 import type { ShopConfig } from '../../../shared/shops.js';
-import { formatDollars } from '../../../shared/rules.js';
+import { formatDollars } from '../../../shared/rules/money.js';
 import { Link } from '../../app/router.js';
 import styles from './Products.module.css';
 

@@ -1,5 +1,5 @@
 import type { SalesResponse } from '../../../shared/schemas/adminProducts.js';
-import { formatDollars } from '../../../shared/rules.js';
+import { formatDollars } from '../../../shared/rules/money.js';
 import { SalesList } from './SalesList.js';
 import styles from './Sales.module.css';
 

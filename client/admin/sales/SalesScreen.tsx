@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ShopConfig } from '../../../shared/shops.js';
-import { formatDollars } from '../../../shared/rules.js';
+import { formatDollars } from '../../../shared/rules/money.js';
 import { Link, useSearchParams } from '../../app/router.js';
 import { ThemeToggle } from '../../ui/ThemeToggle.js';
 import { useSalesQuery } from '../api/sales.js';

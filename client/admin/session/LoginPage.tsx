@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '../../app/router.js';
 import { useLoginMutation } from '../api/login.js';
-import { formatCountdown } from '../../../shared/rules.js';
+import { formatCountdown } from '../../../shared/rules/display.js';
 import { useLoginBlock } from './useLoginBlock.js';
 import controls from '../ui/Controls.module.css';
 import styles from './LoginPage.module.css';

@@ -1,4 +1,5 @@
-import { paymentStatusTone, productPreviewUrl } from '../../../shared/rules.js';
+import { productPreviewUrl } from '../../../shared/rules/images.js';
+import { paymentStatusTone } from '../../../shared/rules/payment-status.js';
 import type { Purchase } from '../../../shared/schemas/buying.js';
 import { SHOP_KEYS, SHOPS } from '../../../shared/shops.js';
 import form from '../../ui/Form.module.css';

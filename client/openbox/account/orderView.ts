@@ -1,5 +1,6 @@
 /** How My Orders (docs/product.md §2, §4, §9) words, dates and orders a buyer's purchases. Pure. */
-import { canDeleteOrder, formatDollars, paymentStatusTone } from '../../../shared/rules.js';
+import { formatDollars } from '../../../shared/rules/money.js';
+import { canDeleteOrder, paymentStatusTone } from '../../../shared/rules/payment-status.js';
 import type { PaymentStatus, Purchase } from '../../../shared/schemas/buying.js';
 import { CONDITION_INFO } from '../../../shared/shops.js';
 

@@ -1,6 +1,6 @@
 /** The checkout's shipping form (docs/product.md §3) and the purchase it becomes (docs/product.md §7 field names). */
 import type { z } from 'zod';
-import { centsToPrice, priceToCents } from '../../../shared/rules.js';
+import { centsToPrice, priceToCents } from '../../../shared/rules/money.js';
 import type { CartItem, createPurchaseBodySchema } from '../../../shared/schemas/buying.js';
 import { knownStore } from '../cart/cartMath.js';
 

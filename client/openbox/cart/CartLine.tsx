@@ -1,4 +1,5 @@
-import { formatDollars, stockLabel } from '../../../shared/rules.js';
+import { formatDollars } from '../../../shared/rules/money.js';
+import { stockLabel } from '../../../shared/rules/offers.js';
 import type { CartItem } from '../../../shared/schemas/buying.js';
 import { CONDITION_INFO } from '../../../shared/shops.js';
 import form from '../../ui/Form.module.css';

@@ -2,7 +2,8 @@
  * Pure cart rules of docs/product.md §3–§5 and §9 for the screens. No value import from shared/schemas: this file
  * is in the shop bundle (the header badge), which must not carry zod's schemas.
  */
-import { centsToPrice, formatDollars, priceToCents, productPreviewUrl } from '../../../shared/rules.js';
+import { productPreviewUrl } from '../../../shared/rules/images.js';
+import { centsToPrice, formatDollars, priceToCents } from '../../../shared/rules/money.js';
 import type { CartItem } from '../../../shared/schemas/buying.js';
 import { SHOP_KEYS, SHOPS, type ShopKey } from '../../../shared/shops.js';
 

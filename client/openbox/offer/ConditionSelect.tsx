@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ConditionOffer } from '../../../shared/rules.js';
+import type { ConditionOffer } from '../../../shared/rules/offers.js';
 import type { Condition } from '../../../shared/shops.js';
 import { conditionOptionText } from './conditionOptionText.js';
 import styles from './OpenBoxOffer.module.css';

@@ -1,11 +1,6 @@
 import { useState } from 'react';
-import {
-  conditionOffers,
-  formatDollars,
-  inStockOffers,
-  priceRange,
-  totalStock,
-} from '../../../shared/rules.js';
+import { formatDollars } from '../../../shared/rules/money.js';
+import { conditionOffers, inStockOffers, priceRange, totalStock } from '../../../shared/rules/offers.js';
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';
 import type { Condition, ShopKey } from '../../../shared/shops.js';
 import { useStartChat } from '../../chat/api/startChat.js';

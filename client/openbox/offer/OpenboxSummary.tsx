@@ -1,4 +1,4 @@
-import { conditionOffers, priceRange, totalStock } from '../../../shared/rules.js';
+import { conditionOffers, priceRange, totalStock } from '../../../shared/rules/offers.js';
 import type { OpenboxProduct } from '../../../shared/schemas/catalog.js';
 import { formatPriceRange } from './priceText.js';
 import { StockBadge } from './StockBadge.js';

@@ -1,4 +1,4 @@
-import { stockLabel } from '../../../shared/rules.js';
+import { stockLabel } from '../../../shared/rules/offers.js';
 import { stockTone } from './priceText.js';
 import styles from './StockBadge.module.css';
 

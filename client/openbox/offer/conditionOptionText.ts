@@ -1,5 +1,6 @@
 /** The text of one condition option in the open-box dropdown (docs/product.md §2). Pure. */
-import { formatDollars, type ConditionOffer } from '../../../shared/rules.js';
+import { formatDollars } from '../../../shared/rules/money.js';
+import { type ConditionOffer } from '../../../shared/rules/offers.js';
 import { CONDITION_INFO } from '../../../shared/shops.js';
 
 /**

@@ -1,4 +1,4 @@
-import { formatDollars } from '../../../shared/rules.js';
+import { formatDollars } from '../../../shared/rules/money.js';
 
 /** "$12.00 – $40.00", or one price when both ends are equal. */
 export function formatPriceRange(range: { min: number; max: number }): string {

@@ -2,7 +2,7 @@ import { useNavigate, useParams } from '../../app/router.js';
 import { useAuth } from '../../session/useAuth.js';
 import form from '../../ui/Form.module.css';
 import { StatusMessage } from '../../ui/StatusMessage.js';
-import { paymentStatusTone } from '../../../shared/rules.js';
+import { paymentStatusTone } from '../../../shared/rules/payment-status.js';
 import { paymentStatusText } from '../account/orderView.js';
 import { usePaySandboxOrder, useSandboxOrderQuery } from './api/sandboxOrder.js';
 import { SandboxOrderFacts } from './SandboxOrderFacts.js';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { PAGE_SIZE } from '../../../shared/constants.js';
-import { pageCount } from '../../../shared/rules.js';
+import { pageCount } from '../../../shared/rules/display.js';
 import type { ShopConfig, SortMode } from '../../../shared/shops.js';
 import { useCatalogPageQuery } from '../../endpoints/catalogPage.js';
 import { StatusMessage } from '../../ui/StatusMessage.js';

@@ -1,4 +1,4 @@
-import { cardPicture } from '../../../shared/rules.js';
+import { cardPicture } from '../../../shared/rules/images.js';
 import type { AffiliateProduct, ProductSummary } from '../../../shared/schemas/catalog.js';
 import { Stars } from '../../ui/Stars.js';
 import { BuyButton } from '../product/BuyButton.js';

@@ -1,7 +1,7 @@
 /** The gallery's current image with wrap-around and a 150 ms fade between images (docs/product.md §2, §9). */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { IMAGE_FADE_MS } from '../../../shared/constants.js';
-import { wrapIndex } from '../../../shared/rules.js';
+import { wrapIndex } from '../../../shared/rules/display.js';
 
 export function useGallery(count: number) {
   const [index, setIndex] = useState(0);

@@ -1,4 +1,4 @@
-import { formatDollars } from '../../../shared/rules.js';
+import { formatDollars } from '../../../shared/rules/money.js';
 import type { CategoryTotal } from '../../../shared/schemas/catalog.js';
 import styles from './Sidebar.module.css';
 

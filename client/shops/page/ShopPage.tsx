@@ -6,7 +6,7 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from '../../app/router.js';
 import type { ShopConfig } from '../../../shared/shops.js';
-import { sortModeFor } from '../../../shared/rules.js';
+import { sortModeFor } from '../../../shared/rules/sorting.js';
 import { useCatalogOverviewQuery } from '../../endpoints/catalogOverview.js';
 import { BRAND_NAME } from '../../ui/brand.js';
 import { SkeletonGrid } from '../catalogue/SkeletonGrid.js';

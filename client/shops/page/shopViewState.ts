@@ -3,7 +3,7 @@
  * sortByViews, sortByRating and sortByPrice, stored in localStorage as `${path}:${key}`.
  * The transitions follow docs/product.md §4: sorts are exclusive and, like a category or a search, reset to page 1.
  */
-import { NO_SORT_FLAGS, sortFlagsFor, type SortFlags } from '../../../shared/rules.js';
+import { NO_SORT_FLAGS, sortFlagsFor, type SortFlags } from '../../../shared/rules/sorting.js';
 import type { SortMode } from '../../../shared/shops.js';
 import type { StorageLike } from '../catalogue/productCache.js';
 

@@ -1,4 +1,4 @@
-import { priceDate } from '../../../shared/rules.js';
+import { priceDate } from '../../../shared/rules/money.js';
 import type { AffiliateProduct } from '../../../shared/schemas/catalog.js';
 import { Stars } from '../../ui/Stars.js';
 import { BuyButton } from './BuyButton.js';

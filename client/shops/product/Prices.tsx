@@ -1,4 +1,4 @@
-import { formatDollars, showsTypicalPrice } from '../../../shared/rules.js';
+import { formatDollars, showsTypicalPrice } from '../../../shared/rules/money.js';
 import styles from './Prices.module.css';
 
 interface PricesProps {

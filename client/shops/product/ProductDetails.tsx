@@ -1,4 +1,5 @@
-import { galleryImageUrls, productPageTitle } from '../../../shared/rules.js';
+import { productPageTitle } from '../../../shared/rules/display.js';
+import { galleryImageUrls } from '../../../shared/rules/images.js';
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { AffiliateOffer } from './AffiliateOffer.js';

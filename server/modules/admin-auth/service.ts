@@ -5,7 +5,7 @@ import {
   LOGIN_MAX_FAILURES,
   LOGIN_WINDOW_SECONDS,
 } from '../../../shared/schemas/admin.js';
-import { formatCountdown } from '../../../shared/rules.js';
+import { formatCountdown } from '../../../shared/rules/display.js';
 import type { Database } from '../../db/types.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { deriveKey, type Secrets } from '../../secrets.js';

@@ -2,7 +2,7 @@
 import { withAdvisoryLock } from '../../db/advisory-lock.js';
 import type { Kysely } from 'kysely';
 import { CONDITIONS, SHOPS, type ShopConfig, type ShopKey } from '../../../shared/shops.js';
-import { priceToCents } from '../../../shared/rules.js';
+import { priceToCents } from '../../../shared/rules/money.js';
 import {
   type AdminProductBody,
   type EditProductBody,

@@ -4,7 +4,8 @@
  * columns, the gallery as one column of image URLs separated by spaces, and the product's version.
  */
 import { CONDITIONS, SHOPS, type ShopKey } from '../../../shared/shops.js';
-import { centsToPrice, galleryImageUrls } from '../../../shared/rules.js';
+import { galleryImageUrls } from '../../../shared/rules/images.js';
+import { centsToPrice } from '../../../shared/rules/money.js';
 import type { ProductConditionRow, ProductRow } from '../../db/types.js';
 
 export const IMAGE_URLS_COLUMN = 'image_urls';

@@ -1,7 +1,8 @@
 /** Exactly which fields of a product the admin's products table gets. */
 import type { AdminProductItem } from '../../../shared/schemas/adminProducts.js';
 import { SHOPS, type ShopKey } from '../../../shared/shops.js';
-import { centsToPrice, productPreviewUrl } from '../../../shared/rules.js';
+import { productPreviewUrl } from '../../../shared/rules/images.js';
+import { centsToPrice } from '../../../shared/rules/money.js';
 import type { ProductRow } from '../../db/types.js';
 
 export function presentAdminProduct(row: ProductRow): AdminProductItem {

@@ -1,6 +1,6 @@
 /** SQL of the admin's products table and bulk actions. Every function takes the database or a transaction. */
 import { type Kysely, PostgresAdapter, type RawBuilder, sql, type UpdateObject } from 'kysely';
-import { MAX_PRICE_CENTS } from '../../../shared/rules.js';
+import { MAX_PRICE_CENTS } from '../../../shared/rules/money.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
 import type { Database, NewProductRow, ProductRow } from '../../db/types.js';
 import {

@@ -1,6 +1,6 @@
 /** Exactly which fields of a cart line leave the server. */
 import type { CartItem } from '../../../shared/schemas/buying.js';
-import { centsToPrice } from '../../../shared/rules.js';
+import { centsToPrice } from '../../../shared/rules/money.js';
 import { CONDITIONS, type Condition } from '../../../shared/shops.js';
 import type { CartLineRow } from './repository.js';
 

@@ -7,7 +7,7 @@ import {
   type ProductSummary,
 } from '../../../shared/schemas/catalog.js';
 import { CONDITIONS, SHOPS, type ShopKey } from '../../../shared/shops.js';
-import { centsToPrice } from '../../../shared/rules.js';
+import { centsToPrice } from '../../../shared/rules/money.js';
 import type { ProductConditionRow, ProductRow } from '../../db/types.js';
 
 type ConditionFields = Omit<

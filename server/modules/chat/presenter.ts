@@ -1,6 +1,6 @@
 /** Exactly which fields of a chat and of a message leave the server. */
 import type { ChatMessage, ChatSummary } from '../../../shared/schemas/chat.js';
-import { chatPreview } from '../../../shared/rules.js';
+import { chatPreview } from '../../../shared/rules/chat.js';
 import type { ChatMessageRow } from '../../db/types.js';
 import type { ChatListRow } from './repository.js';
 

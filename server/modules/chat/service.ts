@@ -7,7 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../../shared/schemas/buying.js';
-import { chatLastMessageText, formatCountdown } from '../../../shared/rules.js';
+import { chatLastMessageText } from '../../../shared/rules/chat.js';
+import { formatCountdown } from '../../../shared/rules/display.js';
 import {
   CHAT_HISTORY_LIMIT,
   CHAT_IMAGE_NAME,

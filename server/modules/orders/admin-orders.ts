@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type AdminOrder, type AdminOrdersQuery, PAYMENT_STATUSES } from '../../../shared/schemas/buying.js';
-import { canShipOrder } from '../../../shared/rules.js';
+import { canShipOrder } from '../../../shared/rules/payment-status.js';
 import type { Database } from '../../db/types.js';
 import { conflict } from '../../http/errors.js';
 import { getOrder } from './lookup.js';

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PaymentStatus } from '../../../shared/schemas/buying.js';
-import { isMoneyArriving, paymentStatusPredecessors, releasesStock } from '../../../shared/rules.js';
+import {
+  isMoneyArriving,
+  paymentStatusPredecessors,
+  releasesStock,
+} from '../../../shared/rules/payment-status.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import { OrderChanged } from './lookup.js';
 import * as stock from '../stock/index.js';

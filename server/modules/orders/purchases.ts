@@ -5,7 +5,7 @@ import {
   type Purchase,
   type SessionUser,
 } from '../../../shared/schemas/buying.js';
-import { canDeleteOrder } from '../../../shared/rules.js';
+import { canDeleteOrder } from '../../../shared/rules/payment-status.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import { getOrder, OrderChanged } from './lookup.js';

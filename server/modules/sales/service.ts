@@ -1,7 +1,7 @@
 /** The open-box sales dashboard: one aggregate query per panel, days without orders filled with zeros. */
 import type { Kysely } from 'kysely';
 import type { SalesResponse } from '../../../shared/schemas/adminProducts.js';
-import { centsToPrice } from '../../../shared/rules.js';
+import { centsToPrice } from '../../../shared/rules/money.js';
 import { SHOPS } from '../../../shared/shops.js';
 import type { Database } from '../../db/types.js';
 import * as repo from './repository.js';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_OVERVIEW_ELEMENT_ID } from '../../../shared/constants.js';
-import { cardPicture } from '../../../shared/rules.js';
+import { cardPicture } from '../../../shared/rules/images.js';
 import type { CatalogOverview } from '../../../shared/schemas/catalog.js';
 import { SHOPS } from '../../../shared/shops.js';
 import { buildApp } from '../../app.js';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { INITIAL_OVERVIEW_ELEMENT_ID } from '../../../shared/constants.js';
-import { cardPicture } from '../../../shared/rules.js';
+import { cardPicture } from '../../../shared/rules/images.js';
 import type { CatalogOverview, ProductSummary } from '../../../shared/schemas/catalog.js';
 import type { ShopConfig, ShopKey } from '../../../shared/shops.js';
 import { escapeMarkup, jsonTextForScript } from './escape.js';

@@ -1,6 +1,8 @@
 /** The head of each kind of page: a product, a shop, and every other page (generic, not to be listed). */
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';
-import { conditionOffers, productPageTitle, productPreviewUrl } from '../../../shared/rules.js';
+import { productPageTitle } from '../../../shared/rules/display.js';
+import { productPreviewUrl } from '../../../shared/rules/images.js';
+import { conditionOffers } from '../../../shared/rules/offers.js';
 import { CONDITION_INFO, CONDITION_SCHEMA_ORG, SITE_NAME, type ShopConfig } from '../../../shared/shops.js';
 import type { PageHead } from './head.js';
 import { plainText, shorten } from './plain-text.js';

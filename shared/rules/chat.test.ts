@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatPreview } from './rules.js';
+import { chatPreview } from './chat.js';
 
 describe('chat preview (docs/product.md §9)', () => {
   it('keeps up to 50 characters as they are', () => {

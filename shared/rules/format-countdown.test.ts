@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown } from './rules.js';
+import { formatCountdown } from './display.js';
 
 describe('formatCountdown', () => {
   it('pads seconds to two digits', () => {
