@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';
 import { SHOPS, type ShopConfig } from '../../../shared/shops.js';
+import { PRODUCT_FIELDS, shopHasField, TEXT_WIDGETS } from '../../../shared/productFields.js';
 import {
   emptyFormValues,
+  fieldInputMode,
   fieldLabel,
   formValuesFromProduct,
   productExtras,
@@ -40,9 +42,29 @@ describe('productFieldNames', () => {
     expect(names).toHaveLength(5 + 4 + 8);
   });
 
-  it('follows the registry flags, not the shop key', () => {
-    const linkless: ShopConfig = { ...affiliateShop, hasLink: false };
-    expect(productFieldNames(linkless, 'add')).not.toContain('link');
+  it('follows how the shop sells, not the shop key', () => {
+    const sellingPc: ShopConfig = { ...affiliateShop, sells: 'on-site' };
+    expect(productFieldNames(sellingPc, 'add')).toEqual(productFieldNames(openboxShop, 'add'));
+  });
+});
+
+describe('the registry in the form', () => {
+  it("shows each text field of the registry in its shops' forms and no other", () => {
+    for (const shop of Object.values(SHOPS)) {
+      const names: string[] = productFieldNames(shop, 'add');
+      for (const field of PRODUCT_FIELDS) {
+        const shown =
+          shopHasField(shop, field.name) && (TEXT_WIDGETS as readonly string[]).includes(field.widget);
+        expect(names.includes(field.name), `${shop.key} ${field.name}`).toBe(shown);
+      }
+    }
+  });
+
+  it('picks the keyboard from the field type, not its name', () => {
+    expect(fieldInputMode('typical_price')).toBe('decimal');
+    expect(fieldInputMode('good_condition_available_quantity')).toBe('numeric');
+    expect(fieldInputMode('id')).toBe('numeric');
+    expect(fieldInputMode('title')).toBe('text');
   });
 });
 

@@ -26,7 +26,7 @@ function productFilter(shop: ShopKey, filter: AdminProductFilter): ProductFilter
     positivePriceOnly: false,
     availability: filter.availability,
     // Only the open box keeps stock; elsewhere every product has 0 and "out of stock" would match all.
-    stock: SHOPS[shop].hasConditions ? filter.stock : undefined,
+    stock: SHOPS[shop].sells === 'on-site' ? filter.stock : undefined,
   };
 }
 
@@ -82,7 +82,7 @@ export async function runBulkAction(
       case 'category':
         return repo.updateProducts(trx, shopKey, ids, body.value, at);
       case 'price':
-        if (!shop.hasConditions) {
+        if (shop.sells !== 'on-site') {
           const price_cents = repo.changedPrice(centsChange(body.value));
           return repo.updateProducts(trx, shopKey, ids, { price_cents }, at);
         }
