@@ -87,3 +87,33 @@ describe('the product-field registry', () => {
     expect(jsonLdOfferFields(SHOPS.pc, affiliate)).toEqual({});
   });
 });
+
+describe('warranty_months, an open-box field', () => {
+  it('is a whole number of months from 0 to 60, 0 when not given', () => {
+    const field = adminProductBodySchema.shape.warranty_months;
+    expect(field.parse(undefined)).toBe(0);
+    expect(field.parse('24')).toBe(24);
+    expect(field.parse(60)).toBe(60);
+    for (const bad of [61, -1, 'abc', 1.5, '', null])
+      expect(field.safeParse(bad).success, String(bad)).toBe(false);
+  });
+
+  it("reads 'Warranty: N months' or 'No warranty' in the open-box modal, and nothing in the others", () => {
+    const openBox = (months: number) => ({ kind: 'openbox', warranty_months: months });
+    expect(modalLines(SHOPS.ayz, openBox(12))).toEqual(['Warranty: 12 months']);
+    expect(modalLines(SHOPS.ayz, openBox(1))).toEqual(['Warranty: 1 month']);
+    expect(modalLines(SHOPS.ayz, openBox(0))).toEqual(['No warranty']);
+    expect(modalLines(SHOPS.pc, openBox(12))).toEqual([]);
+  });
+
+  it('adds a schema.org WarrantyPromise in months to open-box offers when there is a warranty', () => {
+    expect(jsonLdOfferFields(SHOPS.ayz, { warranty_months: 6 })).toEqual({
+      warranty: {
+        '@type': 'WarrantyPromise',
+        durationOfWarranty: { '@type': 'QuantitativeValue', value: 6, unitCode: 'MON' },
+      },
+    });
+    expect(jsonLdOfferFields(SHOPS.ayz, { warranty_months: 0 })).toEqual({});
+    expect(jsonLdOfferFields(SHOPS.smart, { warranty_months: 6 })).toEqual({});
+  });
+});

@@ -93,6 +93,22 @@ const NAME = { kind: 'name' } as const;
 const URL = { kind: 'url' } as const;
 const PRICE = { kind: 'price' } as const;
 
+/** A warranty as schema.org says it: a WarrantyPromise whose duration is a number of months (UN/CEFACT MON). */
+export function warrantyOffer(months: number): Record<string, unknown> | undefined {
+  if (months <= 0) return undefined;
+  return {
+    warranty: {
+      '@type': 'WarrantyPromise',
+      durationOfWarranty: { '@type': 'QuantitativeValue', value: months, unitCode: 'MON' },
+    },
+  };
+}
+
+export function warrantyText(months: number): string {
+  if (months <= 0) return 'No warranty';
+  return `Warranty: ${months} ${months === 1 ? 'month' : 'months'}`;
+}
+
 /** Every field, in the order the form shows them and the CSV writes them. */
 export const PRODUCT_FIELDS = [
   field({
@@ -214,6 +230,23 @@ export const PRODUCT_FIELDS = [
     shown: 'detail',
     widget: 'text',
     csv: 'column',
+  }),
+  field({
+    name: 'warranty_months',
+    column: 'warranty_months',
+    type: {
+      kind: 'whole',
+      min: 0,
+      max: 60,
+      default: 0,
+      range: 'must be a whole number of months from 0 to 60',
+    },
+    shops: 'on-site',
+    shown: 'detail',
+    widget: 'numeric',
+    csv: 'column',
+    modal: warrantyText,
+    jsonLdOffer: warrantyOffer,
   }),
   field({
     name: 'description',

@@ -32,14 +32,15 @@ describe('productFieldNames', () => {
     expect(productFieldNames(affiliateShop, 'edit')[0]).toBe('title');
   });
 
-  it('gives a shop with conditions the store, marketplaces and the eight condition fields', () => {
+  it('gives a shop with conditions the store, marketplaces, warranty and the eight condition fields', () => {
     const names = productFieldNames(openboxShop, 'add');
     expect(names.slice(0, 5)).toEqual(['id', 'title', 'main_category', 'category', 'store']);
     expect(names).toContain('facebook_marketplace');
     expect(names).toContain('verygood_condition_available_quantity');
     expect(names).not.toContain('price');
     expect(names).not.toContain('link');
-    expect(names).toHaveLength(5 + 4 + 8);
+    expect(names).toContain('warranty_months');
+    expect(names).toHaveLength(5 + 4 + 1 + 8);
   });
 
   it('follows how the shop sells, not the shop key', () => {
@@ -135,6 +136,7 @@ const openboxProduct: ProductDetail = {
   facebook_marketplace: '',
   offer_up: '',
   mercari_marketplaces: '',
+  warranty_months: 12,
 };
 
 describe('formValuesFromProduct', () => {
@@ -156,6 +158,7 @@ describe('formValuesFromProduct', () => {
     expect(values.acceptable_condition_available_quantity).toBe('2');
     expect(values.excellent_condition_price).toBe('12.5');
     expect(values.ebay).toBe('https://ebay.example/1');
+    expect(values.warranty_months).toBe('12');
   });
 });
 
