@@ -78,15 +78,19 @@ export interface ProductFieldSpec<
   jsonLdOffer?: (value: WireValue<Type>) => Record<string, unknown> | undefined;
 }
 
+/** An entry; its column is named as the field and it has a CSV column unless it says otherwise. */
 function field<
   const Name extends string,
-  const Column extends string,
   const Type extends FieldType,
   const Shops extends FieldShops,
   const Shown extends FieldShown,
   const Widget extends FieldWidget,
->(spec: ProductFieldSpec<Name, Column, Type, Shops, Shown, Widget>) {
-  return spec;
+  const Column extends string = Name,
+>(
+  spec: Omit<ProductFieldSpec<Name, Column, Type, Shops, Shown, Widget>, 'column' | 'csv'> &
+    Partial<Pick<ProductFieldSpec<Name, Column, Type, Shops, Shown, Widget>, 'column' | 'csv'>>,
+): ProductFieldSpec<Name, Column, Type, Shops, Shown, Widget> {
+  return { ...spec, column: spec.column ?? (spec.name as string as Column), csv: spec.csv ?? 'column' };
 }
 
 const NAME = { kind: 'name' } as const;
@@ -111,33 +115,9 @@ export function warrantyText(months: number): string {
 
 /** Every field, in the order the form shows them and the CSV writes them. */
 export const PRODUCT_FIELDS = [
-  field({
-    name: 'title',
-    column: 'title',
-    type: NAME,
-    shops: 'all',
-    shown: 'summary',
-    widget: 'text',
-    csv: 'column',
-  }),
-  field({
-    name: 'main_category',
-    column: 'main_category',
-    type: NAME,
-    shops: 'all',
-    shown: 'summary',
-    widget: 'text',
-    csv: 'column',
-  }),
-  field({
-    name: 'category',
-    column: 'category',
-    type: NAME,
-    shops: 'all',
-    shown: 'summary',
-    widget: 'text',
-    csv: 'column',
-  }),
+  field({ name: 'title', type: NAME, shops: 'all', shown: 'summary', widget: 'text' }),
+  field({ name: 'main_category', type: NAME, shops: 'all', shown: 'summary', widget: 'text' }),
+  field({ name: 'category', type: NAME, shops: 'all', shown: 'summary', widget: 'text' }),
   // An open-box price is not edited: it is the lowest positive condition price, kept by the stock.
   field({
     name: 'price',
@@ -146,7 +126,6 @@ export const PRODUCT_FIELDS = [
     shops: 'links-out',
     shown: 'summary',
     widget: 'decimal',
-    csv: 'column',
     formDefault: '',
   }),
   field({
@@ -156,84 +135,36 @@ export const PRODUCT_FIELDS = [
     shops: 'links-out',
     shown: 'summary',
     widget: 'decimal',
-    csv: 'column',
   }),
   field({
     name: 'rate',
-    column: 'rate',
     type: { kind: 'whole', min: 0, max: 5, default: 0, range: 'must be from 0 to 5' },
     shops: 'links-out',
     shown: 'summary',
     widget: 'rating',
-    csv: 'column',
   }),
   field({
     name: 'availability',
-    column: 'availability',
     type: { kind: 'yesNo' },
     shops: 'links-out',
     shown: 'summary',
     widget: 'switch',
-    csv: 'column',
   }),
-  field({
-    name: 'link',
-    column: 'link',
-    type: URL,
-    shops: 'links-out',
-    shown: 'summary',
-    widget: 'text',
-    csv: 'column',
-  }),
+  field({ name: 'link', type: URL, shops: 'links-out', shown: 'summary', widget: 'text' }),
   field({
     name: 'store',
-    column: 'store',
     type: { kind: 'text', max: 100, trim: true },
     shops: 'on-site',
     shown: 'summary',
     widget: 'text',
-    csv: 'column',
     whenEmpty: 'AYZ',
   }),
-  field({
-    name: 'ebay',
-    column: 'ebay',
-    type: URL,
-    shops: 'on-site',
-    shown: 'detail',
-    widget: 'text',
-    csv: 'column',
-  }),
-  field({
-    name: 'facebook_marketplace',
-    column: 'facebook_marketplace',
-    type: URL,
-    shops: 'on-site',
-    shown: 'detail',
-    widget: 'text',
-    csv: 'column',
-  }),
-  field({
-    name: 'offer_up',
-    column: 'offer_up',
-    type: URL,
-    shops: 'on-site',
-    shown: 'detail',
-    widget: 'text',
-    csv: 'column',
-  }),
-  field({
-    name: 'mercari_marketplaces',
-    column: 'mercari_marketplaces',
-    type: URL,
-    shops: 'on-site',
-    shown: 'detail',
-    widget: 'text',
-    csv: 'column',
-  }),
+  field({ name: 'ebay', type: URL, shops: 'on-site', shown: 'detail', widget: 'text' }),
+  field({ name: 'facebook_marketplace', type: URL, shops: 'on-site', shown: 'detail', widget: 'text' }),
+  field({ name: 'offer_up', type: URL, shops: 'on-site', shown: 'detail', widget: 'text' }),
+  field({ name: 'mercari_marketplaces', type: URL, shops: 'on-site', shown: 'detail', widget: 'text' }),
   field({
     name: 'warranty_months',
-    column: 'warranty_months',
     type: {
       kind: 'whole',
       min: 0,
@@ -244,13 +175,11 @@ export const PRODUCT_FIELDS = [
     shops: 'on-site',
     shown: 'detail',
     widget: 'numeric',
-    csv: 'column',
     modal: warrantyText,
     jsonLdOffer: warrantyOffer,
   }),
   field({
     name: 'description',
-    column: 'description',
     type: { kind: 'text', max: 200_000, trim: false, tooLong: 'is too long' },
     shops: 'all',
     shown: 'detail',
