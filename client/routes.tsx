@@ -89,7 +89,7 @@ export function AppRoutes() {
           </Route>
         ))}
         {shops
-          .filter((shop) => shop.hasOrders)
+          .filter((shop) => shop.sells === 'on-site')
           .map((shop) => (
             <Route key={`${shop.adminRoute}/sales`} path={`${shop.adminRoute}/sales`}>
               <AdminSalesPage shop={shop} />

@@ -12,6 +12,9 @@ export type ShopKey = (typeof SHOP_KEYS)[number];
 export const SORT_MODES = ['title', 'views', 'rating', 'price_asc', 'price_desc', 'stock'] as const;
 export type SortMode = (typeof SORT_MODES)[number];
 
+export const SHOP_SELLING = ['links-out', 'on-site'] as const;
+export type ShopSelling = (typeof SHOP_SELLING)[number];
+
 export interface ShopConfig {
   key: ShopKey;
   /** Name in the top navigation bar. */
@@ -30,8 +33,13 @@ export interface ShopConfig {
   imageFolder: string;
   /** Path segment docs/product.md §7 uses for this shop in PUT /api/edit-product/{shop}/{id}. */
   editPathSegment: string;
-  /** 'affiliate' shops link out to a retailer; 'openbox' sells conditions through the cart. */
-  kind: 'affiliate' | 'openbox';
+  /**
+   * How the shop sells, the one real difference between the shops' buying: 'links-out' shops send the
+   * visitor to a retailer's page; an 'on-site' shop sells graded open-box units (conditions) through
+   * its own cart, checkout, orders and seller chat. Its products are the 'openbox' kind, the others'
+   * 'affiliate'.
+   */
+  sells: ShopSelling;
   /** Sort modes offered in the sidebar, in order; empty means no sort section. */
   sorts: readonly SortMode[];
   /** The order used when the visitor chose no sort. */
@@ -40,7 +48,6 @@ export interface ShopConfig {
   hasAvailability: boolean;
   /** Whether products carry an external buy link. */
   hasLink: boolean;
-  hasConditions: boolean;
   showTopProducts: boolean;
   /** PC Build: typical and current totals per sub-category in the sidebar. */
   showCategoryTotals: boolean;
@@ -48,10 +55,6 @@ export interface ShopConfig {
   guarded: boolean;
   /** GET /api/products answers { products, categories } rather than a bare list (docs/product.md §7). */
   listIncludesCategories: boolean;
-  /** The shop sells on site: its admin links to the marketplace orders (/orders). */
-  hasOrders: boolean;
-  /** The header carries the cart badge and the account control. */
-  hasCart: boolean;
   /** Prices are copied from a retailer: the modal says 'Price as of <date of the last update>'. */
   showsPriceDate: boolean;
 }
@@ -71,19 +74,16 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     adminNavLabel: 'Referrals Shop',
     imageFolder: 'Products',
     editPathSegment: 'products',
-    kind: 'affiliate',
+    sells: 'links-out',
     sorts: AFFILIATE_SORTS,
     defaultSort: 'title',
     hasRating: true,
     hasAvailability: true,
     hasLink: true,
-    hasConditions: false,
     showTopProducts: true,
     showCategoryTotals: false,
     guarded: false,
     listIncludesCategories: false,
-    hasOrders: false,
-    hasCart: false,
     showsPriceDate: true,
   },
   ayz: {
@@ -98,19 +98,16 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     adminNavLabel: 'AYZ Shop',
     imageFolder: 'AYZProducts',
     editPathSegment: 'ayz',
-    kind: 'openbox',
+    sells: 'on-site',
     sorts: ['title', 'views', 'price_asc', 'price_desc'],
     defaultSort: 'stock',
     hasRating: false,
     hasAvailability: false,
     hasLink: false,
-    hasConditions: true,
     showTopProducts: true,
     showCategoryTotals: false,
     guarded: true,
     listIncludesCategories: false,
-    hasOrders: true,
-    hasCart: true,
     showsPriceDate: false,
   },
   pc: {
@@ -125,19 +122,16 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     adminNavLabel: 'PC Shop',
     imageFolder: 'PCProducts',
     editPathSegment: 'pc',
-    kind: 'affiliate',
+    sells: 'links-out',
     sorts: [],
     defaultSort: 'title',
     hasRating: true,
     hasAvailability: true,
     hasLink: true,
-    hasConditions: false,
     showTopProducts: false,
     showCategoryTotals: true,
     guarded: false,
     listIncludesCategories: true,
-    hasOrders: false,
-    hasCart: false,
     showsPriceDate: true,
   },
   smart: {
@@ -152,19 +146,16 @@ export const SHOPS: Record<ShopKey, ShopConfig> = {
     adminNavLabel: 'Smart Shop',
     imageFolder: 'SmartProducts',
     editPathSegment: 'smart',
-    kind: 'affiliate',
+    sells: 'links-out',
     sorts: AFFILIATE_SORTS,
     defaultSort: 'title',
     hasRating: true,
     hasAvailability: true,
     hasLink: true,
-    hasConditions: false,
     showTopProducts: true,
     showCategoryTotals: false,
     guarded: false,
     listIncludesCategories: true,
-    hasOrders: false,
-    hasCart: false,
     showsPriceDate: true,
   },
 };

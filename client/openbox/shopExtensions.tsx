@@ -12,11 +12,11 @@ import { OpenboxCardOffer } from './offer/OpenboxCardOffer.js';
 
 const OpenBoxOffer = lazy(() => import('./offer/OpenBoxOffer.js').then((m) => ({ default: m.OpenBoxOffer })));
 
-/** The extensions of a shop that sells open-box stock; undefined for a shop that does not. */
+/** The extensions of a shop that sells on site (open-box stock, cart); undefined for one that links out. */
 export function openBoxExtensions(shop: ShopConfig): ShopExtensions | undefined {
-  if (shop.kind !== 'openbox') return undefined;
+  if (shop.sells !== 'on-site') return undefined;
   return {
-    headerActions: shop.hasCart ? <OpenBoxHeaderActions /> : undefined,
+    headerActions: <OpenBoxHeaderActions />,
     renderOffer: (product) =>
       product.kind === 'openbox' ? (
         <Suspense fallback={null}>

@@ -9,6 +9,7 @@ import * as chat from './migrations/0007_chat.js';
 import * as catalogSearchAndVersion from './migrations/0008_catalog_search_and_version.js';
 import * as statementCatalogVersion from './migrations/0009_statement_catalog_version.js';
 import * as chatImages from './migrations/0010_chat_images.js';
+import * as warrantyMonths from './migrations/0011_warranty_months.js';
 
 /** Every migration, in order; both dialects run the same list. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_catalog_search_and_version': catalogSearchAndVersion,
   '0009_statement_catalog_version': statementCatalogVersion,
   '0010_chat_images': chatImages,
+  '0011_warranty_months': warrantyMonths,
 };
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.

@@ -1,31 +1,23 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ProductFieldColumns } from '../../shared/productFields.js';
 
-/** Prices are integer cents; timestamps ISO-8601 text, so both dialects compare and sort them alike. */
-export interface ProductsTable {
+/**
+ * Prices are integer cents; timestamps ISO-8601 text, so both dialects compare and sort them alike.
+ * The columns an admin edits (title, prices, link, store, warranty_months…) come from the product-field
+ * registry (shared/productFields.ts); these are the ones the system keeps.
+ */
+export interface ProductsTable extends ProductFieldColumns {
   shop: string;
   id: number;
-  title: string;
   /**
    * The title case-folded in JavaScript, kept by the catalogue repository: SQLite's lower() folds ASCII
    * only, so searching this column is what makes "écran" find "Écran" on both databases (docs/product.md §5).
    */
   title_folded: Generated<string>;
-  main_category: string;
-  category: string;
   /** Affiliate shops: the price. Open box: the lowest positive condition price, kept by the repository. */
   price_cents: number;
-  typical_price_cents: number;
-  rate: number;
-  availability: 'YES' | 'NO';
-  link: string;
-  description: string;
   view_count: Generated<number>;
   image_count: number;
-  store: string;
-  ebay: string;
-  facebook_marketplace: string;
-  offer_up: string;
-  mercari_marketplaces: string;
   /** Open box: total available quantity across conditions, kept by the repository for the stock order. */
   stock_quantity: number;
   created_at: string;

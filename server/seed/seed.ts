@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
+import { unsetColumns } from '../../shared/productFields.js';
 import { CONDITIONS, SHOPS, SHOP_KEYS, type ShopKey } from '../../shared/shops.js';
 import { countProducts, insertProduct } from '../modules/catalog/repository.js';
 import { type ConditionInput, writeConditions } from '../modules/stock/index.js';
@@ -75,6 +76,8 @@ async function seedShop(db: Db, shopKey: ShopKey, imagesDir: string): Promise<vo
           insertSeedProduct(
             db,
             {
+              // Fields the demo does not fill (a new registry field) start unset, as a new product does.
+              ...unsetColumns(),
               shop: shopKey,
               id,
               title,
@@ -88,20 +91,20 @@ async function seedShop(db: Db, shopKey: ShopKey, imagesDir: string): Promise<vo
               description: describe(title, sub),
               view_count: Math.floor(random() * 500),
               image_count: imageCount,
-              store: shop.hasConditions ? 'AYZ' : '',
+              store: shop.sells === 'on-site' ? 'AYZ' : '',
               ebay:
-                shop.hasConditions && index % 2 === 0
+                shop.sells === 'on-site' && index % 2 === 0
                   ? `https://www.ebay.com/sch/i.html?_nkw=${encodeURIComponent(title)}`
                   : '',
               facebook_marketplace:
-                shop.hasConditions && index % 3 === 0 ? 'https://www.facebook.com/marketplace/' : '',
-              offer_up: shop.hasConditions && index === 1 ? 'https://offerup.com/' : '',
-              mercari_marketplaces: shop.hasConditions && index === 2 ? 'https://www.mercari.com/' : '',
+                shop.sells === 'on-site' && index % 3 === 0 ? 'https://www.facebook.com/marketplace/' : '',
+              offer_up: shop.sells === 'on-site' && index === 1 ? 'https://offerup.com/' : '',
+              mercari_marketplaces: shop.sells === 'on-site' && index === 2 ? 'https://www.mercari.com/' : '',
               stock_quantity: 0,
               created_at: at,
               updated_at: at,
             },
-            shop.hasConditions ? conditionStock(random, index + id) : [],
+            shop.sells === 'on-site' ? conditionStock(random, index + id) : [],
           ),
         );
         images.push(

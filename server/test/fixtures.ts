@@ -1,5 +1,6 @@
-/** Small, explicit catalogues for tests, written through the real repository. */
+/** Small, explicit catalogues for tests, written through the real repository; fields a test does not name are unset. */
 import type { Kysely } from 'kysely';
+import { unsetColumns } from '../../shared/productFields.js';
 import type { ShopKey } from '../../shared/shops.js';
 import type { Database, NewProductRow } from '../db/types.js';
 import { insertProduct } from '../modules/catalog/repository.js';
@@ -11,6 +12,7 @@ export function productRow(shop: ShopKey, id: number, overrides: Partial<NewProd
   clock += 60_000;
   const at = new Date(clock).toISOString();
   return {
+    ...unsetColumns(),
     shop,
     id,
     title: `Product ${id}`,
@@ -24,11 +26,6 @@ export function productRow(shop: ShopKey, id: number, overrides: Partial<NewProd
     description: `<p>About product ${id}</p>`,
     view_count: 0,
     image_count: 1,
-    store: '',
-    ebay: '',
-    facebook_marketplace: '',
-    offer_up: '',
-    mercari_marketplaces: '',
     stock_quantity: 0,
     created_at: at,
     updated_at: at,

@@ -1,9 +1,8 @@
 import '../zodConfig.js';
 import { z } from 'zod';
-import { NAME_MAX_LENGTH } from '../constants.js';
 import { CONDITIONS } from '../shops.js';
-import { PRICE_PATTERN } from '../rules/money.js';
 import { productIdSchema, shopKeySchema, textInput, wholeNumber } from './common.js';
+import { conditionPriceField, fieldRequestShape } from './productFieldSchemas.js';
 
 export const loginBodySchema = z.object({
   password: textInput().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
@@ -19,43 +18,23 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 export const ADMIN_SESSION_HOURS = 12;
 
-/** Decimal amounts from the admin form: "19.99", "7", "" (none, stored as 0). */
-const priceField = z
-  .union([z.string(), z.number()], { error: 'must be an amount such as 19.99' })
-  .transform((value) => String(value).trim())
-  .refine((value) => value === '' || PRICE_PATTERN.test(value), {
-    error: 'must be an amount such as 19.99, at most 9999999.99',
-  });
-
 const quantityField = wholeNumber(0, 1_000_000);
-
-const urlField = textInput()
-  .trim()
-  .max(2000, { error: 'is too long' })
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), {
-    error: 'must be empty or a web address starting with http:// or https://',
-  })
-  .default('');
-
-const requiredText = textInput()
-  .trim()
-  .min(1, { error: 'is required' })
-  .max(NAME_MAX_LENGTH, { error: `must be at most ${NAME_MAX_LENGTH} characters` });
 
 const conditionFields = Object.fromEntries(
   CONDITIONS.flatMap((condition) => [
-    [`${condition}_condition_price`, priceField.default('0')],
+    [`${condition}_condition_price`, conditionPriceField],
     [`${condition}_condition_available_quantity`, quantityField.default(0)],
   ]),
 ) as {
-  [K in `${(typeof CONDITIONS)[number]}_condition_price`]: z.ZodDefault<typeof priceField>;
+  [K in `${(typeof CONDITIONS)[number]}_condition_price`]: typeof conditionPriceField;
 } & {
   [K in `${(typeof CONDITIONS)[number]}_condition_available_quantity`]: z.ZodDefault<typeof quantityField>;
 };
 
 /**
- * The admin product form (docs/product.md §3) for every shop; each shop uses the fields its registry entry has
- * (rate/availability, link, conditions and marketplaces), the rest are ignored.
+ * The admin product form (docs/product.md §3) for every shop: every registry field
+ * (shared/productFields.ts) and the open-box conditions; each shop keeps the fields it has, the rest
+ * are ignored.
  */
 export const adminProductBodySchema = z.object({
   id: productIdSchema.optional(),
@@ -64,20 +43,7 @@ export const adminProductBodySchema = z.object({
     .array(z.string().regex(/^\d{1,4}\.webp$/, { error: 'must be image names such as 2.webp' }))
     .max(50, { error: 'lists too many images' })
     .optional(),
-  title: requiredText,
-  main_category: requiredText,
-  category: requiredText,
-  description: textInput().max(200_000, { error: 'is too long' }).default(''),
-  price: priceField.default('0'),
-  typical_price: priceField.default('0'),
-  link: urlField,
-  rate: wholeNumber(0, 5, 'must be from 0 to 5').default(0),
-  availability: z.enum(['YES', 'NO'], { error: 'must be YES or NO' }).default('YES'),
-  store: textInput().trim().max(100).default(''),
-  ebay: urlField,
-  facebook_marketplace: urlField,
-  offer_up: urlField,
-  mercari_marketplaces: urlField,
+  ...fieldRequestShape(),
   ...conditionFields,
 });
 export type AdminProductBody = z.infer<typeof adminProductBodySchema>;

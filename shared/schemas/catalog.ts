@@ -1,44 +1,43 @@
 import '../zodConfig.js';
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, SEARCH_MAX_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE } from '../constants.js';
-import { SORT_MODES } from '../shops.js';
+import { CONDITIONS, type Condition, SORT_MODES } from '../shops.js';
 import { shopKeySchema, priceStringSchema, textInput, wholeNumber } from './common.js';
+import { fieldResponseShape } from './productFieldSchemas.js';
 import { textKeyedSchema } from './textKeyed.js';
 
+/** What every product answer carries besides its registry fields (shared/productFields.ts). */
 const baseProductFields = {
   id: z.number().int(),
-  title: z.string(),
-  category: z.string(),
-  main_category: z.string(),
   view_count: z.number().int(),
   updated_at: z.string(),
   imagecount: z.number().int(),
 };
 
+const conditionFields = Object.fromEntries(
+  CONDITIONS.flatMap((condition) => [
+    [`${condition}_condition_price`, priceStringSchema],
+    [`${condition}_condition_available_quantity`, z.number().int()],
+  ]),
+) as {
+  [K in `${Condition}_condition_price`]: typeof priceStringSchema;
+} & {
+  [K in `${Condition}_condition_available_quantity`]: z.ZodNumber;
+};
+
 export const affiliateProductSchema = z.object({
   kind: z.literal('affiliate'),
   ...baseProductFields,
-  price: priceStringSchema,
-  typical_price: priceStringSchema,
-  rate: z.number().int().min(0).max(5),
-  availability: z.enum(['YES', 'NO']),
-  link: z.string(),
+  ...fieldResponseShape('links-out', 'summary'),
 });
 
 export const openboxProductSchema = z.object({
   kind: z.literal('openbox'),
   ...baseProductFields,
-  store: z.string(),
+  ...fieldResponseShape('on-site', 'summary'),
   /** Lowest positive condition price, "0" when none is positive. */
   price: priceStringSchema,
-  acceptable_condition_price: priceStringSchema,
-  acceptable_condition_available_quantity: z.number().int(),
-  good_condition_price: priceStringSchema,
-  good_condition_available_quantity: z.number().int(),
-  verygood_condition_price: priceStringSchema,
-  verygood_condition_available_quantity: z.number().int(),
-  excellent_condition_price: priceStringSchema,
-  excellent_condition_available_quantity: z.number().int(),
+  ...conditionFields,
 });
 
 export const productSummarySchema = z.discriminatedUnion('kind', [
@@ -49,16 +48,9 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 export type AffiliateProduct = z.infer<typeof affiliateProductSchema>;
 export type OpenboxProduct = z.infer<typeof openboxProductSchema>;
 
-const marketplaceFields = {
-  ebay: z.string(),
-  facebook_marketplace: z.string(),
-  offer_up: z.string(),
-  mercari_marketplaces: z.string(),
-};
-
 export const productDetailSchema = z.discriminatedUnion('kind', [
-  affiliateProductSchema.extend({ description: z.string() }),
-  openboxProductSchema.extend({ description: z.string(), ...marketplaceFields }),
+  affiliateProductSchema.extend(fieldResponseShape('links-out', 'detail')),
+  openboxProductSchema.extend(fieldResponseShape('on-site', 'detail')),
 ]);
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

@@ -1,6 +1,7 @@
 import type { CategoriesResponse } from '../../../shared/schemas/catalog.js';
 import type { ShopConfig } from '../../../shared/shops.js';
 import {
+  fieldInputMode,
   fieldLabel,
   productFieldNames,
   REQUIRED_FIELDS,
@@ -17,12 +18,6 @@ interface ProductFieldsProps {
   values: ProductFormValues;
   onChange: (name: ProductFieldName, value: string) => void;
   categories: CategoriesResponse | undefined;
-}
-
-function inputModeOf(name: ProductFieldName) {
-  if (name === 'id' || name.endsWith('_quantity')) return 'numeric';
-  if (name.endsWith('price')) return 'decimal';
-  return 'text';
 }
 
 /** The shop's text fields, with suggestion lists on category and main_category. */
@@ -44,7 +39,7 @@ export function ProductFields({ shop, mode, values, onChange, categories }: Prod
           onChange={(value) => onChange(name, value)}
           required={REQUIRED_FIELDS.has(name)}
           suggestions={suggestionsFor(name)}
-          inputMode={inputModeOf(name)}
+          inputMode={fieldInputMode(name)}
         />
       ))}
     </div>

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';
 import { SHOPS, type ShopConfig } from '../../../shared/shops.js';
+import { PRODUCT_FIELDS, shopHasField, TEXT_WIDGETS } from '../../../shared/productFields.js';
 import {
   emptyFormValues,
+  fieldInputMode,
   fieldLabel,
   formValuesFromProduct,
   productExtras,
@@ -30,19 +32,40 @@ describe('productFieldNames', () => {
     expect(productFieldNames(affiliateShop, 'edit')[0]).toBe('title');
   });
 
-  it('gives a shop with conditions the store, marketplaces and the eight condition fields', () => {
+  it('gives a shop with conditions the store, marketplaces, warranty and the eight condition fields', () => {
     const names = productFieldNames(openboxShop, 'add');
     expect(names.slice(0, 5)).toEqual(['id', 'title', 'main_category', 'category', 'store']);
     expect(names).toContain('facebook_marketplace');
     expect(names).toContain('verygood_condition_available_quantity');
     expect(names).not.toContain('price');
     expect(names).not.toContain('link');
-    expect(names).toHaveLength(5 + 4 + 8);
+    expect(names).toContain('warranty_months');
+    expect(names).toHaveLength(5 + 4 + 1 + 8);
   });
 
-  it('follows the registry flags, not the shop key', () => {
-    const linkless: ShopConfig = { ...affiliateShop, hasLink: false };
-    expect(productFieldNames(linkless, 'add')).not.toContain('link');
+  it('follows how the shop sells, not the shop key', () => {
+    const sellingPc: ShopConfig = { ...affiliateShop, sells: 'on-site' };
+    expect(productFieldNames(sellingPc, 'add')).toEqual(productFieldNames(openboxShop, 'add'));
+  });
+});
+
+describe('the registry in the form', () => {
+  it("shows each text field of the registry in its shops' forms and no other", () => {
+    for (const shop of Object.values(SHOPS)) {
+      const names: string[] = productFieldNames(shop, 'add');
+      for (const field of PRODUCT_FIELDS) {
+        const shown =
+          shopHasField(shop, field.name) && (TEXT_WIDGETS as readonly string[]).includes(field.widget);
+        expect(names.includes(field.name), `${shop.key} ${field.name}`).toBe(shown);
+      }
+    }
+  });
+
+  it('picks the keyboard from the field type, not its name', () => {
+    expect(fieldInputMode('typical_price')).toBe('decimal');
+    expect(fieldInputMode('good_condition_available_quantity')).toBe('numeric');
+    expect(fieldInputMode('id')).toBe('numeric');
+    expect(fieldInputMode('title')).toBe('text');
   });
 });
 
@@ -113,6 +136,7 @@ const openboxProduct: ProductDetail = {
   facebook_marketplace: '',
   offer_up: '',
   mercari_marketplaces: '',
+  warranty_months: 12,
 };
 
 describe('formValuesFromProduct', () => {
@@ -134,6 +158,7 @@ describe('formValuesFromProduct', () => {
     expect(values.acceptable_condition_available_quantity).toBe('2');
     expect(values.excellent_condition_price).toBe('12.5');
     expect(values.ebay).toBe('https://ebay.example/1');
+    expect(values.warranty_months).toBe('12');
   });
 });
 

@@ -1,47 +1,53 @@
 /**
- * The text fields of the admin product form (docs/product.md §2, §3), chosen per shop from registry flags, and the
- * conversions between the form, a loaded product and the request body. Field names come from the
- * shared admin schema; nothing here branches on a shop's name.
+ * The text fields of the admin product form (docs/product.md §2, §3): the shop's registry fields with a
+ * text widget (shared/productFields.ts), then its open-box conditions, and the conversions between the
+ * form, a loaded product and the request body. Nothing here branches on a shop's name or a field's name.
  */
 import type { AdminProductInput } from '../../../shared/schemas/admin.js';
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';
-import { CONDITIONS, MARKETPLACES, type ShopConfig } from '../../../shared/shops.js';
+import {
+  formDefault,
+  PRODUCT_FIELDS,
+  type ProductField,
+  shopFields,
+  TEXT_WIDGETS,
+} from '../../../shared/productFields.js';
+import { CONDITIONS, type Condition, type ShopConfig } from '../../../shared/shops.js';
 
-/** Every text field of the form: the body's fields except the editor, rating and switch. */
-export type ProductFieldName = Exclude<
-  keyof AdminProductInput,
-  'description' | 'rate' | 'availability' | 'images'
->;
+type TextWidget = (typeof TEXT_WIDGETS)[number];
+type ConditionFieldName = `${Condition}_condition_price` | `${Condition}_condition_available_quantity`;
+/** Every text field of the form: the id, the registry's text-widget fields and the conditions' fields. */
+export type ProductFieldName =
+  'id' | Extract<ProductField, { widget: TextWidget }>['name'] | ConditionFieldName;
 export type ProductFormValues = Record<ProductFieldName, string>;
 export type FormMode = 'add' | 'edit';
 
-const CONDITION_FIELDS = CONDITIONS.flatMap(
-  (condition) => [`${condition}_condition_price`, `${condition}_condition_available_quantity`] as const,
-);
+interface FormField {
+  name: ProductFieldName;
+  widget: TextWidget;
+  initial: string;
+}
 
-/** Defaults of docs/product.md §9: typical_price and every open-box price and quantity start at '0'. */
-const DEFAULT_VALUES: ProductFormValues = {
-  id: '',
-  title: '',
-  main_category: '',
-  category: '',
-  price: '',
-  typical_price: '0',
-  link: '',
-  store: '',
-  ebay: '',
-  facebook_marketplace: '',
-  offer_up: '',
-  mercari_marketplaces: '',
-  acceptable_condition_price: '0',
-  acceptable_condition_available_quantity: '0',
-  good_condition_price: '0',
-  good_condition_available_quantity: '0',
-  verygood_condition_price: '0',
-  verygood_condition_available_quantity: '0',
-  excellent_condition_price: '0',
-  excellent_condition_available_quantity: '0',
-};
+function isTextField(field: ProductField): field is Extract<ProductField, { widget: TextWidget }> {
+  return (TEXT_WIDGETS as readonly string[]).includes(field.widget);
+}
+
+const ID_FIELD: FormField = { name: 'id', widget: 'numeric', initial: '' };
+const CONDITION_FIELDS: readonly FormField[] = CONDITIONS.flatMap((condition) => [
+  { name: `${condition}_condition_price`, widget: 'decimal', initial: '0' } as const,
+  { name: `${condition}_condition_available_quantity`, widget: 'numeric', initial: '0' } as const,
+]);
+const registryFormFields = (fields: readonly ProductField[]): FormField[] =>
+  fields.filter(isTextField).map((f) => ({ name: f.name, widget: f.widget, initial: formDefault(f) }));
+
+/** Every text field of any shop; its `initial` is docs/product.md §9's default. */
+const ALL_FIELDS: readonly FormField[] = [
+  ID_FIELD,
+  ...registryFormFields(PRODUCT_FIELDS),
+  ...CONDITION_FIELDS,
+];
+const DEFAULT_VALUES = Object.fromEntries(ALL_FIELDS.map((f) => [f.name, f.initial])) as ProductFormValues;
+const WIDGETS = new Map(ALL_FIELDS.map((f) => [f.name, f.widget]));
 
 /** Fields that must be filled before the form submits (docs/product.md §5). */
 export const REQUIRED_FIELDS: ReadonlySet<ProductFieldName> = new Set(['title', 'main_category', 'category']);
@@ -49,16 +55,15 @@ export const REQUIRED_FIELDS: ReadonlySet<ProductFieldName> = new Set(['title', 
 /** The fields a shop's form shows, in order. The id is typed on Add only; Edit loads it separately. */
 export function productFieldNames(shop: ShopConfig, mode: FormMode): ProductFieldName[] {
   return [
-    ...(mode === 'add' ? (['id'] as const) : []),
-    'title',
-    'main_category',
-    'category',
-    ...(shop.hasConditions ? [] : (['price', 'typical_price'] as const)),
-    ...(shop.hasLink ? (['link'] as const) : []),
-    ...(shop.hasConditions
-      ? (['store', ...MARKETPLACES.map((marketplace) => marketplace.field), ...CONDITION_FIELDS] as const)
-      : []),
-  ];
+    ...(mode === 'add' ? [ID_FIELD] : []),
+    ...registryFormFields(shopFields(shop)),
+    ...(shop.sells === 'on-site' ? CONDITION_FIELDS : []),
+  ].map((f) => f.name);
+}
+
+/** The keyboard a phone shows for a field: digits for whole numbers, a decimal point for amounts. */
+export function fieldInputMode(name: ProductFieldName): TextWidget {
+  return WIDGETS.get(name) ?? 'text';
 }
 
 /** docs/product.md §2: the label is the field name with underscores turned into spaces. */

@@ -51,6 +51,6 @@ export function conditionLabel(condition: string): string {
 
 /** Where 'Back to Admin Panel' goes: the admin of the shop that sells on site (docs/product.md §2: /ayzadmin). */
 export function ordersAdminRoute(): string {
-  const selling = NAV_ORDER.map((key) => SHOPS[key]).find((shop) => shop.hasOrders);
+  const selling = NAV_ORDER.map((key) => SHOPS[key]).find((shop) => shop.sells === 'on-site');
   return selling?.adminRoute ?? SHOPS.ayz.adminRoute;
 }

@@ -25,7 +25,7 @@ export function AdminHeader({ shop }: { shop: ShopConfig }) {
         <Link className={`${controls.button} ${controls.secondary} ${controls.small}`} to={shop.route}>
           Back to Shop
         </Link>
-        {shop.hasOrders && (
+        {shop.sells === 'on-site' && (
           <Link className={`${controls.button} ${controls.secondary} ${controls.small}`} to="/orders">
             Orders
           </Link>

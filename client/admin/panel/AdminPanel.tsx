@@ -33,7 +33,7 @@ export function AdminPanel({ shop }: { shop: ShopConfig }) {
           >
             All products, CSV and bulk edit
           </Link>
-          {shop.hasOrders && (
+          {shop.sells === 'on-site' && (
             <Link
               className={`${controls.button} ${controls.secondary} ${controls.small}`}
               to={`${shop.adminRoute}/sales`}

@@ -48,7 +48,7 @@ export function ProductRow({ shop, product, selected, onToggle }: ProductRowProp
       </td>
       <td className={styles.number}>{formatDollars(product.price)}</td>
       <td className={styles.number}>
-        {shop.hasConditions ? product.stock : product.availability === 'YES' ? 'Yes' : 'No'}
+        {shop.sells === 'on-site' ? product.stock : product.availability === 'YES' ? 'Yes' : 'No'}
       </td>
       <td className={styles.number}>{product.views}</td>
     </tr>

@@ -48,7 +48,7 @@ export function ProductsFilters({ shop, query, onChange }: ProductsFiltersProps)
   }, [text]);
 
   const set = (changes: Partial<AdminProductsQuery>) => onChange({ ...query, ...changes });
-  const sorts = ADMIN_PRODUCT_SORTS.filter((sort) => sort !== 'stock' || shop.hasConditions);
+  const sorts = ADMIN_PRODUCT_SORTS.filter((sort) => sort !== 'stock' || shop.sells === 'on-site');
 
   return (
     <form className={styles.filters} role="search" onSubmit={(event) => event.preventDefault()}>
@@ -90,7 +90,7 @@ export function ProductsFilters({ shop, query, onChange }: ProductsFiltersProps)
           </select>
         </label>
       )}
-      {shop.hasConditions && (
+      {shop.sells === 'on-site' && (
         <label className={styles.filter}>
           <span>Stock</span>
           <select

@@ -40,7 +40,7 @@ export function ProductsTable({ shop, products, selection, onSelect }: ProductsT
             <th scope="col">Title</th>
             <th scope="col">Category</th>
             <th scope="col">Price</th>
-            <th scope="col">{shop.hasConditions ? 'Stock' : 'Available'}</th>
+            <th scope="col">{shop.sells === 'on-site' ? 'Stock' : 'Available'}</th>
             <th scope="col">Views</th>
           </tr>
         </thead>

@@ -13,7 +13,8 @@ import { CartTab } from './CartTab.js';
 import { OrdersTab } from './OrdersTab.js';
 import styles from './Account.module.css';
 
-const ADMIN_ROUTE = Object.values(SHOPS).find((shop) => shop.hasOrders)?.adminRoute ?? SHOPS.ayz.adminRoute;
+const ADMIN_ROUTE =
+  Object.values(SHOPS).find((shop) => shop.sells === 'on-site')?.adminRoute ?? SHOPS.ayz.adminRoute;
 
 function storage(): Storage | undefined {
   try {

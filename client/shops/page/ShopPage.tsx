@@ -1,6 +1,6 @@
 /**
  * The one shop engine: every shop route renders this with its registry entry. Differences between
- * shops come only from the entry's flags (sorts, showTopProducts, showCategoryTotals, hasConditions…)
+ * shops come only from the entry's flags (sorts, showTopProducts, showCategoryTotals, sells…)
  * and from the extensions the route table plugs in (header actions, offers; see shopExtensions.ts).
  */
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';

@@ -1,3 +1,4 @@
+import { modalLines } from '../../../shared/productFields.js';
 import { productPageTitle } from '../../../shared/rules/display.js';
 import { galleryImageUrls } from '../../../shared/rules/images.js';
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';
@@ -15,9 +16,14 @@ function DefaultOffer({ product, shop }: { product: ProductDetail; shop: ShopCon
   ) : null;
 }
 
-/** The modal's content: gallery, id, title, the offer (the shop's offer slot, else affiliate) and the description. */
+/**
+ * The modal's content: gallery, id, title, the offer (the shop's offer slot, else affiliate), the lines
+ * of the registry fields that have one, and the description.
+ */
 export function ProductDetails({ product, shop }: { product: ProductDetail; shop: ShopConfig }) {
   const { extensions } = useShopContext();
+  // Lines the product-field registry gives fields of this shop (shared/productFields.ts), e.g. the warranty.
+  const facts = modalLines(shop, product);
   const images = galleryImageUrls(shop.imageFolder, product.id, product.imagecount, product.updated_at);
   return (
     <article className={styles.details}>
@@ -37,6 +43,13 @@ export function ProductDetails({ product, shop }: { product: ProductDetail; shop
           </p>
           <h2 className={styles.title}>{product.title}</h2>
           {extensions.renderOffer?.(product) ?? <DefaultOffer product={product} shop={shop} />}
+          {facts.length > 0 && (
+            <ul className={styles.facts}>
+              {facts.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
         </div>
       </div>
       <ProductDescription html={product.description} />

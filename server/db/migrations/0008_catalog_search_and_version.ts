@@ -25,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 /** `old.a is not new.a or …` over every column of the table but the excepted ones (SQLite). */
-async function anyColumnChanged(db: Kysely<unknown>, table: string, except: readonly string[]) {
+export async function anyColumnChanged(db: Kysely<unknown>, table: string, except: readonly string[]) {
   const columns = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
   const changed = columns.rows
     .map((column) => column.name)
@@ -35,7 +35,7 @@ async function anyColumnChanged(db: Kysely<unknown>, table: string, except: read
 }
 
 /** Upserts +1 on a shop's version (SQLite trigger body statement). */
-const bumpSqlite = (shop: 'old' | 'new') =>
+export const bumpSqlite = (shop: 'old' | 'new') =>
   sql`insert into catalog_versions (shop, version) values (${sql.raw(shop)}.shop, 1)
       on conflict (shop) do update set version = version + 1;`;
 

@@ -4,6 +4,14 @@ import type { Kysely } from 'kysely';
 import { CONDITIONS, SHOPS, type ShopConfig, type ShopKey } from '../../../shared/shops.js';
 import { priceToCents } from '../../../shared/rules/money.js';
 import {
+  PRODUCT_FIELDS,
+  type ProductFieldColumns,
+  type ProductFieldName,
+  shopHasField,
+  toColumn,
+  unsetColumn,
+} from '../../../shared/productFields.js';
+import {
   type AdminProductBody,
   type EditProductBody,
   STALE_PRODUCT_EDIT,
@@ -45,28 +53,23 @@ export function shopFromPath(segment: string): ShopConfig {
 
 const cents = (value: string) => (value === '' ? 0 : priceToCents(value)!);
 
-/** The product columns a shop keeps from the admin form (and from an imported CSV row); fields the shop does not have stay at defaults. */
-export function productColumns(shop: ShopConfig, body: AdminProductBody) {
-  return {
-    title: body.title,
-    main_category: body.main_category,
-    category: body.category,
-    description: sanitizeDescription(body.description),
-    price_cents: shop.hasConditions ? 0 : cents(body.price),
-    typical_price_cents: shop.hasConditions ? 0 : cents(body.typical_price),
-    rate: shop.hasRating ? body.rate : 0,
-    availability: shop.hasAvailability ? body.availability : ('YES' as const),
-    link: shop.hasLink ? body.link : '',
-    store: shop.hasConditions ? body.store || 'AYZ' : '',
-    ebay: shop.hasConditions ? body.ebay : '',
-    facebook_marketplace: shop.hasConditions ? body.facebook_marketplace : '',
-    offer_up: shop.hasConditions ? body.offer_up : '',
-    mercari_marketplaces: shop.hasConditions ? body.mercari_marketplaces : '',
-  };
+/**
+ * The product columns a shop keeps from the admin form (and from an imported CSV row), one per registry
+ * field (shared/productFields.ts); fields the shop does not have stay at their unset values.
+ */
+export function productColumns(shop: ShopConfig, body: AdminProductBody): ProductFieldColumns {
+  const values = body as Record<ProductFieldName, string | number>;
+  const columns = Object.fromEntries(
+    PRODUCT_FIELDS.map((field) => [
+      field.column,
+      shopHasField(shop, field.name) ? toColumn(field, values[field.name]) : unsetColumn(field),
+    ]),
+  ) as ProductFieldColumns;
+  return { ...columns, description: sanitizeDescription(columns.description) };
 }
 
 export function conditionRows(shop: ShopConfig, body: AdminProductBody): stock.ConditionInput[] {
-  if (!shop.hasConditions) return [];
+  if (shop.sells !== 'on-site') return [];
   return CONDITIONS.map((condition) => ({
     condition,
     price_cents: cents(body[`${condition}_condition_price`]),

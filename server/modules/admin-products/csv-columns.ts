@@ -1,9 +1,10 @@
 /**
- * The CSV a shop exports and imports: one column per product field the shop has, named as the admin
- * form names it (so a row validates with the form's own schema), open-box conditions as their own
+ * The CSV a shop exports and imports: one column per registry field the shop has (shared/productFields.ts),
+ * named as the admin form names it (so a row validates with the form's own schema), open-box conditions as their own
  * columns, the gallery as one column of image URLs separated by spaces, and the product's version.
  */
 import { CONDITIONS, SHOPS, type ShopKey } from '../../../shared/shops.js';
+import { asText, shopFields } from '../../../shared/productFields.js';
 import { galleryImageUrls } from '../../../shared/rules/images.js';
 import { centsToPrice } from '../../../shared/rules/money.js';
 import type { ProductConditionRow, ProductRow } from '../../db/types.js';
@@ -15,30 +16,22 @@ export const IMAGE_URLS_COLUMN = 'image_urls';
  */
 export const VERSION_COLUMN = 'updated_at';
 
+const conditionColumns = CONDITIONS.flatMap((c) => [
+  `${c}_condition_price`,
+  `${c}_condition_available_quantity`,
+]);
+
+/** id, version, the shop's registry fields (shared/productFields.ts), its conditions, the gallery, long text. */
 export function csvColumns(shopKey: ShopKey): string[] {
   const shop = SHOPS[shopKey];
+  const fields = shopFields(shop);
   return [
     'id',
     VERSION_COLUMN,
-    'title',
-    'main_category',
-    'category',
-    ...(shop.hasConditions ? [] : ['price', 'typical_price']),
-    ...(shop.hasRating ? ['rate'] : []),
-    ...(shop.hasAvailability ? ['availability'] : []),
-    ...(shop.hasLink ? ['link'] : []),
-    ...(shop.hasConditions
-      ? [
-          'store',
-          'ebay',
-          'facebook_marketplace',
-          'offer_up',
-          'mercari_marketplaces',
-          ...CONDITIONS.flatMap((c) => [`${c}_condition_price`, `${c}_condition_available_quantity`]),
-        ]
-      : []),
+    ...fields.filter((f) => f.csv === 'column').map((f) => f.name),
+    ...(shop.sells === 'on-site' ? conditionColumns : []),
     IMAGE_URLS_COLUMN,
-    'description',
+    ...fields.filter((f) => f.csv === 'last').map((f) => f.name),
   ];
 }
 
@@ -56,31 +49,20 @@ export function productRecord(
   const record: Record<string, string> = {
     id: String(product.id),
     [VERSION_COLUMN]: product.updated_at,
-    title: product.title,
-    main_category: product.main_category,
-    category: product.category,
-    price: price(product.price_cents),
-    typical_price: price(product.typical_price_cents),
-    rate: String(product.rate),
-    availability: product.availability,
-    link: product.link,
-    store: product.store,
-    ebay: product.ebay,
-    facebook_marketplace: product.facebook_marketplace,
-    offer_up: product.offer_up,
-    mercari_marketplaces: product.mercari_marketplaces,
     [IMAGE_URLS_COLUMN]:
       product.image_count > 0
         ? galleryImageUrls(shop.imageFolder, product.id, product.image_count)
             .map((url) => `${origin}${url}`)
             .join(' ')
         : '',
-    description: product.description,
   };
-  for (const condition of CONDITIONS) {
-    const row = conditions.find((c) => c.condition === condition);
-    record[`${condition}_condition_price`] = price(row?.price_cents ?? 0);
-    record[`${condition}_condition_available_quantity`] = String(row?.available_quantity ?? 0);
+  for (const field of shopFields(shop)) record[field.name] = asText(field, product[field.column]);
+  if (shop.sells === 'on-site') {
+    for (const condition of CONDITIONS) {
+      const row = conditions.find((c) => c.condition === condition);
+      record[`${condition}_condition_price`] = price(row?.price_cents ?? 0);
+      record[`${condition}_condition_available_quantity`] = String(row?.available_quantity ?? 0);
+    }
   }
   const columns = csvColumns(shopKey);
   return Object.fromEntries(columns.map((column) => [column, record[column] ?? '']));

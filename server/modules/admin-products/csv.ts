@@ -16,7 +16,8 @@ import type { Kysely } from 'kysely';
 import { adminProductBodySchema } from '../../../shared/schemas/admin.js';
 import type { ImportError, ImportResponse } from '../../../shared/schemas/adminProducts.js';
 import { MAX_PRODUCT_ID, productIdSchema } from '../../../shared/schemas/common.js';
-import { SHOPS, type ShopKey } from '../../../shared/shops.js';
+import { shopFields } from '../../../shared/productFields.js';
+import { type ShopConfig, SHOPS, type ShopKey } from '../../../shared/shops.js';
 import type { Database, ProductConditionRow, ProductRow } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import { conditionRows, productColumns } from '../admin-catalog/service.js';
@@ -85,15 +86,16 @@ export function exportProducts(db: Db, shopKey: ShopKey, origin: string): Readab
     for (;;) {
       const page = await repo.findProductsAfter(db, shopKey, afterId, EXPORT_PAGE);
       if (page.length === 0) return;
-      const conditions = SHOPS[shopKey].hasConditions
-        ? conditionsById(
-            await catalogRepo.findConditions(
-              db,
-              shopKey,
-              page.map((p) => p.id),
-            ),
-          )
-        : new Map<number, ProductConditionRow[]>();
+      const conditions =
+        SHOPS[shopKey].sells === 'on-site'
+          ? conditionsById(
+              await catalogRepo.findConditions(
+                db,
+                shopKey,
+                page.map((p) => p.id),
+              ),
+            )
+          : new Map<number, ProductConditionRow[]>();
       for (const product of page) {
         yield keepLiteralQuotes(productRecord(shopKey, product, conditions.get(product.id) ?? [], origin));
       }
@@ -217,9 +219,10 @@ class FileCheck {
     const existing = new Map(
       (await repo.findProductsByIds(this.db, this.shopKey, named)).map((p) => [p.id, p]),
     );
-    const conditions = SHOPS[this.shopKey].hasConditions
-      ? conditionsById(await catalogRepo.findConditions(this.db, this.shopKey, [...existing.keys()]))
-      : new Map<number, ProductConditionRow[]>();
+    const conditions =
+      SHOPS[this.shopKey].sells === 'on-site'
+        ? conditionsById(await catalogRepo.findConditions(this.db, this.shopKey, [...existing.keys()]))
+        : new Map<number, ProductConditionRow[]>();
     for (const row of rows) {
       this.rows += 1;
       const id = this.idOf(row);
@@ -270,7 +273,7 @@ class FileCheck {
     if (stored) {
       // Only what differs is written: an unchanged title leaves the search index alone, unchanged
       // conditions stay as they are, and a row that changes nothing keeps its updated_at.
-      const changes = changedColumns(stored, columns, shop.hasConditions);
+      const changes = changedColumns(shop, stored, columns);
       const changedConditions = wanted.filter((c) => !sameCondition(conditions, c));
       if (Object.keys(changes).length === 0 && changedConditions.length === 0) {
         this.report.unchanged += 1;
@@ -337,19 +340,18 @@ class FileCheck {
 }
 
 /**
- * The columns a checked row changes. The open box's price column is left out: it is derived from the
- * conditions (written again wherever they change), whatever the form body says.
+ * The columns of the shop's own fields a checked row changes. The open box's price column is not one:
+ * it is derived from the conditions (written again wherever they change), whatever the form body says.
  */
 function changedColumns(
+  shop: ShopConfig,
   stored: ProductRow,
   columns: ReturnType<typeof productColumns>,
-  hasConditions: boolean,
 ): PlannedUpdate['columns'] {
   return Object.fromEntries(
-    Object.entries(columns).filter(
-      ([key, value]) =>
-        !(hasConditions && key === 'price_cents') && stored[key as keyof ProductRow] !== value,
-    ),
+    shopFields(shop)
+      .map((field) => [field.column, columns[field.column]] as const)
+      .filter(([column, value]) => stored[column] !== value),
   );
 }
 

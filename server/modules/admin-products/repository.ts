@@ -1,5 +1,6 @@
 /** SQL of the admin's products table and bulk actions. Every function takes the database or a transaction. */
 import { type Kysely, PostgresAdapter, type RawBuilder, sql, type UpdateObject } from 'kysely';
+import { PRODUCT_FIELDS, type ProductFieldColumn, unsetColumn } from '../../../shared/productFields.js';
 import { MAX_PRICE_CENTS } from '../../../shared/rules/money.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
 import type { Database, NewProductRow, ProductRow } from '../../db/types.js';
@@ -136,24 +137,11 @@ export async function findProductsByIds(db: Db, shop: string, ids: readonly numb
  * Each awaits `pause` between its statements: the import lets the event loop serve other requests there.
  */
 
-/** Product columns the import writes. */
-export const IMPORT_TEXT_COLUMNS = [
-  'title',
-  'main_category',
-  'category',
-  'description',
-  'availability',
-  'link',
-  'store',
-  'ebay',
-  'facebook_marketplace',
-  'offer_up',
-  'mercari_marketplaces',
-] as const;
-const IMPORT_INTEGER_COLUMNS = ['price_cents', 'typical_price_cents', 'rate'] as const;
-export type ImportColumn =
-  (typeof IMPORT_TEXT_COLUMNS)[number] | (typeof IMPORT_INTEGER_COLUMNS)[number] | 'title_folded';
-const INTEGER_COLUMNS = new Set<string>(IMPORT_INTEGER_COLUMNS);
+/** Product columns the import writes: the registry's (shared/productFields.ts) and the folded title. */
+export type ImportColumn = ProductFieldColumn | 'title_folded';
+const INTEGER_COLUMNS = new Set<string>(
+  PRODUCT_FIELDS.filter((field) => typeof unsetColumn(field) === 'number').map((field) => field.column),
+);
 
 /** At most this many bound values per statement (SQLite allows 32,766, PostgreSQL 65,535). */
 const MAX_VALUES_PER_STATEMENT = 8000;

@@ -27,7 +27,7 @@ function productFilter(shop: ShopKey, filter: AdminProductFilter): ProductFilter
     positivePriceOnly: false,
     availability: filter.availability,
     // Only the open box keeps stock; elsewhere every product has 0 and "out of stock" would match all.
-    stock: SHOPS[shop].hasConditions ? filter.stock : undefined,
+    stock: SHOPS[shop].sells === 'on-site' ? filter.stock : undefined,
   };
 }
 
@@ -84,7 +84,7 @@ export async function runBulkAction(
         return repo.updateProducts(trx, shopKey, ids, body.value, at);
       case 'price': {
         const change = centsChange(body.value);
-        if (!shop.hasConditions) {
+        if (shop.sells !== 'on-site') {
           return repo.updateProducts(trx, shopKey, ids, { price_cents: repo.changedPrice(change) }, at);
         }
         return stock.changeConditionPrices(

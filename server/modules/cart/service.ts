@@ -19,7 +19,7 @@ type Db = Kysely<Database>;
 /** Only a shop that sells conditions through the cart takes cart lines and purchases. */
 export function sellingShop(store: ShopKey): ShopConfig {
   const shop = SHOPS[store];
-  if (!shop.hasCart || !shop.hasConditions) {
+  if (shop.sells !== 'on-site') {
     throw badRequest(`Invalid field "store": the ${shop.name} does not sell through the cart.`);
   }
   return shop;
@@ -96,7 +96,7 @@ export async function setCartQuantity(
 }
 
 /** docs/product.md §7's DELETE /api/cart names no store: it means the shop that has the cart. */
-const DEFAULT_CART_SHOP = Object.values(SHOPS).find((shop) => shop.hasCart && shop.hasConditions)!.key;
+const DEFAULT_CART_SHOP = Object.values(SHOPS).find((shop) => shop.sells === 'on-site')!.key;
 
 export async function removeFromCart(
   db: Db,

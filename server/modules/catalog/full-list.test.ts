@@ -202,7 +202,7 @@ describe.each(TEST_DIALECTS)('the full product list on %s', (dialect) => {
           .values(rows.slice(start, start + 500))
           .execute();
       }
-      const conditions = SHOPS[shop].hasConditions ? conditionRows(rows) : [];
+      const conditions = SHOPS[shop].sells === 'on-site' ? conditionRows(rows) : [];
       for (let start = 0; start < conditions.length; start += 500) {
         await t.handle.db
           .insertInto('product_conditions')

@@ -48,9 +48,10 @@ async function* listJson(db: Db, shopKey: ShopKey): AsyncGenerator<string> {
     const rows = await repo.findSummaryPage(db, shopKey, afterId, LIST_PAGE_ROWS);
     const lastId = rows.at(-1)?.id;
     if (lastId === undefined) break;
-    const conditions = shop.hasConditions
-      ? conditionsByProduct(await repo.findConditionsInIdRange(db, shopKey, afterId, lastId))
-      : undefined;
+    const conditions =
+      shop.sells === 'on-site'
+        ? conditionsByProduct(await repo.findConditionsInIdRange(db, shopKey, afterId, lastId))
+        : undefined;
     // Requests that came in during the read (on SQLite a synchronous one) go first; the caller's wait
     // for the compressors after each page is another turn.
     await nextTurn();

@@ -1,27 +1,26 @@
 /** Exactly which fields of a product leave the server. */
 import {
+  type AffiliateProduct,
   affiliateProductSchema,
   openboxProductSchema,
   type OpenboxProduct,
   type ProductDetail,
   type ProductSummary,
 } from '../../../shared/schemas/catalog.js';
-import { CONDITIONS, SHOPS, type ShopKey } from '../../../shared/shops.js';
+import {
+  type FieldShown,
+  type FieldsShownFor,
+  fieldsShownFor,
+  present,
+  type ProductFieldColumns,
+} from '../../../shared/productFields.js';
+import { type Condition, CONDITIONS, SHOPS, type ShopKey, type ShopSelling } from '../../../shared/shops.js';
 import { centsToPrice } from '../../../shared/rules/money.js';
 import type { ProductConditionRow, ProductRow } from '../../db/types.js';
 
-type ConditionFields = Omit<
+type ConditionFields = Pick<
   OpenboxProduct,
-  | 'kind'
-  | 'id'
-  | 'title'
-  | 'category'
-  | 'main_category'
-  | 'view_count'
-  | 'updated_at'
-  | 'imagecount'
-  | 'store'
-  | 'price'
+  `${Condition}_condition_price` | `${Condition}_condition_available_quantity`
 >;
 
 function conditionFields(conditions: readonly ProductConditionRow[]): ConditionFields {
@@ -39,45 +38,49 @@ export type ProductSummaryRow = Pick<
   ProductRow,
   | 'shop'
   | 'id'
-  | 'title'
-  | 'category'
-  | 'main_category'
   | 'view_count'
   | 'updated_at'
   | 'image_count'
   | 'price_cents'
-  | 'typical_price_cents'
-  | 'rate'
-  | 'availability'
-  | 'link'
-  | 'store'
+  | FieldsShownFor<ShopSelling, 'summary'>['column']
 >;
 
+/** The registry fields (shared/productFields.ts) a product of this selling kind shows `where`, as the response carries them. */
+function presentFields(
+  selling: ShopSelling,
+  where: FieldShown,
+  row: Partial<ProductFieldColumns>,
+): Record<string, string | number> {
+  const values = row as Record<string, string | number>;
+  return Object.fromEntries(
+    fieldsShownFor(selling, where).map((field) => [field.name, present(field, values[field.column]!)]),
+  );
+}
+
+// The casts below rest on the registry: presentFields answers exactly the fields the schema derives
+// for the same selling kind and place (productFields.test.ts checks each answer against its schema).
 export function presentProductSummary(
   row: ProductSummaryRow,
   conditions: readonly ProductConditionRow[] = [],
 ): ProductSummary {
   const base = {
     id: row.id,
-    title: row.title,
-    category: row.category,
-    main_category: row.main_category,
     view_count: row.view_count,
     updated_at: row.updated_at,
     imagecount: row.image_count,
-    price: centsToPrice(row.price_cents),
   };
-  if (SHOPS[row.shop as ShopKey].hasConditions) {
-    return { kind: 'openbox', ...base, store: row.store, ...conditionFields(conditions) };
+  const { sells } = SHOPS[row.shop as ShopKey];
+  const fields = presentFields(sells, 'summary', row);
+  if (sells === 'on-site') {
+    return {
+      kind: 'openbox',
+      ...base,
+      ...fields,
+      price: centsToPrice(row.price_cents),
+      ...conditionFields(conditions),
+    } as OpenboxProduct;
   }
-  return {
-    kind: 'affiliate',
-    ...base,
-    typical_price: centsToPrice(row.typical_price_cents),
-    rate: row.rate,
-    availability: row.availability,
-    link: row.link,
-  };
+  return { kind: 'affiliate', ...base, ...fields } as AffiliateProduct;
 }
 
 export function presentProductDetail(
@@ -85,17 +88,8 @@ export function presentProductDetail(
   conditions: readonly ProductConditionRow[] = [],
 ): ProductDetail {
   const summary = presentProductSummary(row, conditions);
-  if (summary.kind === 'openbox') {
-    return {
-      ...summary,
-      description: row.description,
-      ebay: row.ebay,
-      facebook_marketplace: row.facebook_marketplace,
-      offer_up: row.offer_up,
-      mercari_marketplaces: row.mercari_marketplaces,
-    };
-  }
-  return { ...summary, description: row.description };
+  const { sells } = SHOPS[row.shop as ShopKey];
+  return { ...summary, ...presentFields(sells, 'detail', row) } as ProductDetail;
 }
 
 /** Groups condition rows by product for presenting a list. */

@@ -1,5 +1,6 @@
 /** All SQL of the catalogue. Every function takes the database or a transaction. */
 import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { SUMMARY_FIELD_COLUMNS } from '../../../shared/productFields.js';
 import type { SortMode } from '../../../shared/shops.js';
 import type {
   Database,
@@ -306,18 +307,11 @@ export async function sumPricesByCategory(
 const SUMMARY_COLUMNS = [
   'shop',
   'id',
-  'title',
-  'category',
-  'main_category',
   'view_count',
   'updated_at',
   'image_count',
   'price_cents',
-  'typical_price_cents',
-  'rate',
-  'availability',
-  'link',
-  'store',
+  ...SUMMARY_FIELD_COLUMNS,
 ] as const satisfies readonly (keyof ProductRow)[];
 
 /**

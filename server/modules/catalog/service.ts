@@ -27,7 +27,7 @@ export function resolveSort(shop: ShopConfig, sort: SortMode | undefined): SortM
   if (sort === 'rating' && !shop.hasRating) {
     throw badRequest(`Invalid query parameter "sort": the ${shop.name} has no ratings to sort by.`);
   }
-  if (sort === 'stock' && !shop.hasConditions) {
+  if (sort === 'stock' && shop.sells !== 'on-site') {
     throw badRequest(`Invalid query parameter "sort": the ${shop.name} has no stock order.`);
   }
   return sort;
@@ -35,11 +35,11 @@ export function resolveSort(shop: ShopConfig, sort: SortMode | undefined): SortM
 
 function filterFor(shop: ShopConfig, search: string, sort: SortMode, category?: string): repo.ProductFilter {
   const isPriceSort = sort === 'price_asc' || sort === 'price_desc';
-  return { shop: shop.key, search, category, positivePriceOnly: isPriceSort && shop.hasConditions };
+  return { shop: shop.key, search, category, positivePriceOnly: isPriceSort && shop.sells === 'on-site' };
 }
 
 async function presentList(db: Db, shop: ShopConfig, rows: readonly ProductRow[]): Promise<ProductSummary[]> {
-  if (!shop.hasConditions) return rows.map((row) => presentProductSummary(row));
+  if (shop.sells !== 'on-site') return rows.map((row) => presentProductSummary(row));
   const conditions = conditionsByProduct(
     await repo.findConditions(
       db,
@@ -126,7 +126,7 @@ export async function getProduct(db: Db, shopKey: ShopKey, id: number): Promise<
   // older than its version, whatever purchase commits in between (the save is then refused, never wrong).
   const row = await repo.findProduct(db, shopKey, id);
   if (!row) throw noSuchProduct(SHOPS[shopKey].name, id);
-  const conditions = SHOPS[shopKey].hasConditions ? await repo.findConditions(db, shopKey, [id]) : [];
+  const conditions = SHOPS[shopKey].sells === 'on-site' ? await repo.findConditions(db, shopKey, [id]) : [];
   return presentProductDetail(row, conditions);
 }
 

@@ -99,8 +99,8 @@ export function createChatService(deps: { db: Kysely<Database>; config: Config; 
       if (sellerId === undefined) throw new HttpError(503, NO_SELLER);
       if (isSeller(buyer.sub)) throw badRequest('You are the seller: buyers start chats with you.');
       const shop = SHOPS[input.store];
-      // Open-box shops are the ones sold through this site (cart, condition grades); the others link out.
-      if (!shop.hasCart && !shop.hasConditions) throw badRequest(NOT_OPEN_BOX);
+      // Chats are about open-box units, which only a shop selling on site has; the others link out.
+      if (shop.sells !== 'on-site') throw badRequest(NOT_OPEN_BOX);
       const product = await catalogRepo.findProduct(db, input.store, input.productId);
       if (!product) throw noSuchProduct(shop.name, input.productId);
       const existing = await repo.findBuyerChat(db, buyer.sub, input.store, input.productId);

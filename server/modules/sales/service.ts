@@ -22,7 +22,7 @@ export function dayRange(days: number, now: Date): string[] {
 export async function salesDashboard(db: Db, days: number, now = new Date()): Promise<SalesResponse> {
   const range = dayRange(days, now);
   const since = `${range[0]!}T00:00:00.000Z`;
-  const shop = Object.values(SHOPS).find((s) => s.hasOrders)!.key;
+  const shop = Object.values(SHOPS).find((s) => s.sells === 'on-site')!.key;
   const [perDay, byStatus, unshipped, lowStock, mostViewed] = await Promise.all([
     repo.ordersPerDay(db, since),
     repo.ordersByStatus(db, since),

@@ -1,5 +1,6 @@
 /** The head of each kind of page: a product, a shop, and every other page (generic, not to be listed). */
 import type { ProductDetail } from '../../../shared/schemas/catalog.js';
+import { jsonLdOfferFields } from '../../../shared/productFields.js';
 import { productPageTitle } from '../../../shared/rules/display.js';
 import { productPreviewUrl } from '../../../shared/rules/images.js';
 import { conditionOffers } from '../../../shared/rules/offers.js';
@@ -41,8 +42,9 @@ export function unlistedHead(): PageHead {
   };
 }
 
-function offers(product: ProductDetail, url: string): object[] {
-  const offer = { '@type': 'Offer', priceCurrency: 'USD', url };
+function offers(shop: ShopConfig, product: ProductDetail, url: string): object[] {
+  // What the product's registry fields add to an offer (shared/productFields.ts), e.g. its warranty.
+  const offer = { '@type': 'Offer', priceCurrency: 'USD', url, ...jsonLdOfferFields(shop, product) };
   if (product.kind === 'affiliate') {
     const availability = product.availability === 'YES' ? IN_STOCK : OUT_OF_STOCK;
     return [{ ...offer, price: product.price, availability }];
@@ -78,7 +80,7 @@ export function productHead(origin: string, shop: ShopConfig, product: ProductDe
       category: `${product.main_category} > ${product.category}`,
       url,
       ...(image ? { image: [image] } : {}),
-      offers: offers(product, url),
+      offers: offers(shop, product, url),
     },
   };
 }
