@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 import path from 'node:path';
 import { z } from 'zod';
 import { optionalText, urlText } from './config-fields.js';
-import { PAYMENT_PROVIDER_NAMES, PAYMENT_PROVIDERS_ENV } from './modules/payments/providers/registry.js';
+import { PAYMENT_PROVIDER_NAMES, PAYMENT_PROVIDERS_ENV } from './modules/payments/index.js';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {

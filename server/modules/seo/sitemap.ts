@@ -8,7 +8,7 @@ import { MAX_PRODUCT_ID } from '../../../shared/schemas/common.js';
 import { NAV_ORDER, SHOP_KEYS, SHOPS, type ShopKey } from '../../../shared/shops.js';
 import type { Database } from '../../db/types.js';
 import { notFound } from '../../http/errors.js';
-import { findSitemapEntries, sitemapBuckets, type SitemapBucket } from '../catalog/repository.js';
+import { findSitemapEntries, sitemapBuckets, type SitemapBucket } from '../catalog/index.js';
 import { escapeMarkup } from './escape.js';
 import { productUrl, shopUrl } from './product-head.js';
 

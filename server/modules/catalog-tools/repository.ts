@@ -8,7 +8,7 @@ import {
   orderClause,
   productsMatching,
   type ProductFilter,
-} from '../catalog/repository.js';
+} from '../catalog/index.js';
 import type { ProductIds } from '../stock/index.js';
 
 type Db = Kysely<Database>;

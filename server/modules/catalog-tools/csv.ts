@@ -19,8 +19,8 @@ import { MAX_PRODUCT_ID, productIdSchema } from '../../../shared/schemas/common.
 import { SHOPS, type ShopKey } from '../../../shared/shops.js';
 import type { Database, ProductConditionRow, ProductRow } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
-import { conditionRows, productColumns } from '../admin-catalog/service.js';
-import * as catalogRepo from '../catalog/repository.js';
+import { conditionRows, productColumns } from '../product-editor/index.js';
+import * as catalogRepo from '../catalog/index.js';
 import type { ConditionInput } from '../stock/index.js';
 import {
   csvColumns,
