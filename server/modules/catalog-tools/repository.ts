@@ -3,12 +3,7 @@ import { type Kysely, PostgresAdapter, type RawBuilder, sql, type UpdateObject }
 import { MAX_PRICE_CENTS } from '../../../shared/rules.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
 import type { Database, NewProductRow, ProductRow } from '../../db/types.js';
-import {
-  nextProductVersion,
-  orderClause,
-  productsMatching,
-  type ProductFilter,
-} from '../catalog/index.js';
+import { nextProductVersion, orderClause, productsMatching, type ProductFilter } from '../catalog/index.js';
 import type { ProductIds } from '../stock/index.js';
 
 type Db = Kysely<Database>;

@@ -36,7 +36,7 @@ export interface Invoice {
 /**
  * What checkout needs of a payment provider: its name (stored on the order, so the order's callbacks
  * are later read by the provider that made its invoice) and an invoice. Declared here so that orders
- * knows no provider; payments/provider.ts builds on it.
+ * knows no provider; payment-providers/provider.ts builds on it.
  */
 export interface InvoiceIssuer {
   readonly name: string;

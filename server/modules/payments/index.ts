@@ -1,13 +1,3 @@
-/**
- * The payments module's front door: its routes, the provider this process uses, and the provider
- * registry's names and variables (config.ts builds its schema from them).
- */
-export type { PaymentProvider } from './provider.js';
-export {
-  PAYMENT_PROVIDER_NAMES,
-  type PaymentProviderName,
-  PAYMENT_PROVIDERS_ENV,
-  registeredProvider,
-} from './providers/registry.js';
+/** The payments module's front door: its routes and the one provider of this process. */
 export { paymentRoutes } from './routes.js';
 export { selectPaymentProvider } from './select-provider.js';

@@ -3,7 +3,7 @@ import { paymentIdParamsSchema, sandboxOrderSchema } from '../../../shared/schem
 import { okSchema } from '../../../shared/schemas/common.js';
 import { notFound } from '../../http/errors.js';
 import { currentBuyer, requireBuyer } from '../buyers/index.js';
-import { REGISTERED_PROVIDERS } from './providers/registry.js';
+import { REGISTERED_PROVIDERS } from '../payment-providers/index.js';
 import * as payments from './service.js';
 
 /**
