@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { moduleFrontDoors } from './scripts/eslint/module-front-doors.js';
 
 export default tseslint.config(
   {
@@ -92,6 +93,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    plugins: { architecture: { rules: { 'module-front-doors': moduleFrontDoors } } },
+    rules: { 'architecture/module-front-doors': 'error' },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -14,8 +14,8 @@ import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import { countProducts } from '../server/modules/catalog/repository.js';
-import { exportProducts, importProducts } from '../server/modules/admin-products/csv.js';
-import { listAdminProducts, runBulkAction } from '../server/modules/admin-products/service.js';
+import { exportProducts, importProducts } from '../server/modules/catalog-tools/csv.js';
+import { listAdminProducts, runBulkAction } from '../server/modules/catalog-tools/service.js';
 import type { AdminProductsQuery } from '../shared/schemas/adminProducts.js';
 import { openBenchCatalog } from './catalog-data.js';
 

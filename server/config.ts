@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 import path from 'node:path';
 import { z } from 'zod';
 import { optionalText, urlText } from './config-fields.js';
-import { PAYMENT_PROVIDER_NAMES, PAYMENT_PROVIDERS_ENV } from './modules/payments/providers/registry.js';
+import { PAYMENT_PROVIDER_NAMES, PAYMENT_PROVIDERS_ENV } from './modules/payment-providers/index.js';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -37,7 +37,7 @@ const envSchema = z
         error: `must be ${PAYMENT_PROVIDER_NAMES.slice(0, -1).join(', ')} or ${PAYMENT_PROVIDER_NAMES.at(-1)}`,
       })
       .optional(),
-    // Each provider's own variables (NOWPAYMENTS_*, BTCPAY_*): payments/providers/.
+    // Each provider's own variables (NOWPAYMENTS_*, BTCPAY_*): modules/payment-providers/.
     ...PAYMENT_PROVIDERS_ENV,
     /** The site's public address: payment callbacks, and absolute URLs in page heads, sitemaps and robots.txt. */
     PUBLIC_URL: urlText(['http', 'https']),

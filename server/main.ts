@@ -8,7 +8,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { DatabaseUnavailableError, isServerUnavailableCode } from './db/errors.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoCatalogue } from './seed/seed.js';
-import { selectPaymentProvider } from './modules/payments/select-provider.js';
+import { selectPaymentProvider } from './modules/payments/index.js';
 import { loadSecrets } from './secrets.js';
 import { StartupError, waitForDependency } from './deadline.js';
 import { startupBanner } from './startup-banner.js';

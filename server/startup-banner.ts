@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { NAV_ORDER, SHOPS } from '../shared/shops.js';
 import type { Config } from './config.js';
-import { type PaymentProviderName, registeredProvider } from './modules/payments/providers/registry.js';
+import { type PaymentProviderName, registeredProvider } from './modules/payment-providers/index.js';
 import type { Secrets } from './secrets.js';
 
 export interface BannerFacts {

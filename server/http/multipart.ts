@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './errors.js';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES, type UploadedFile } from '../modules/images/store.js';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES, type UploadedFile } from '../modules/images/index.js';
 
 export interface MultipartForm {
   fields: Record<string, string>;

@@ -7,7 +7,7 @@
 import '../../shared/zodConfig.js';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config.js';
-import { deleteAllLoginFailures } from '../modules/admin-auth/repository.js';
+import { deleteAllLoginFailures } from '../modules/admin-auth/index.js';
 import { openOperatorDatabase } from './operator-database.js';
 
 /** Clears every lockout and says what it did, in one sentence. */

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { chatRoutes } from '../modules/chat/routes.js';
-import { createChatService, type ChatService } from '../modules/chat/service.js';
-import { attachChatSocket, type ChatSocketOptions } from '../modules/chat/socket.js';
+import {
+  attachChatSocket,
+  chatRoutes,
+  type ChatService,
+  type ChatSocketOptions,
+  createChatService,
+} from '../modules/chat/index.js';
 
 /**
  * The chat: one service behind both its HTTP routes and its socket (attached to the app's own HTTP

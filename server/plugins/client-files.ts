@@ -4,9 +4,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { noSuchEndpoint } from '../http/error-handler.js';
-import { servableFile } from '../modules/images/safe-path.js';
-import { overviewFromRoute } from '../modules/seo/first-view.js';
-import { indexPageRenderer } from '../modules/seo/index-page.js';
+import { servableFile } from '../modules/images/index.js';
+import { indexPageRenderer, overviewFromRoute } from '../modules/seo/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

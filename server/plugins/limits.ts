@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createConnectionLimiter, type ConnectionLimiter } from '../limits/connection-limit.js';
 import { createRateLimiter, type RateLimiter } from '../limits/rate-limit.js';
-import { CHAT_SOCKETS_PER_USER } from '../modules/chat/socket.js';
-import { registerHealthProbe } from '../modules/system/health.js';
+import { CHAT_SOCKETS_PER_USER } from '../modules/chat/index.js';
+import { registerHealthProbe } from '../modules/system/index.js';
 import { connectRedis, type RedisConnection } from '../redis/connection.js';
 
 export interface Limits {

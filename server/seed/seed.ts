@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import { unsetColumns } from '../../shared/productFields.js';
 import { CONDITIONS, SHOPS, SHOP_KEYS, type ShopKey } from '../../shared/shops.js';
-import { countProducts, insertProduct } from '../modules/catalog/repository.js';
+import { countProducts, insertProduct } from '../modules/catalog/index.js';
 import { type ConditionInput, writeConditions } from '../modules/stock/index.js';
 import type { Database, NewProductRow } from '../db/types.js';
 import { DEMO_CATALOGUE, type SubCategorySeed } from './catalogue-data.js';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { unsetColumns } from '../../shared/productFields.js';
 import type { ShopKey } from '../../shared/shops.js';
 import type { Database, NewProductRow } from '../db/types.js';
-import { insertProduct } from '../modules/catalog/repository.js';
+import { insertProduct } from '../modules/catalog/index.js';
 import { type ConditionInput, writeConditions } from '../modules/stock/index.js';
 
 let clock = Date.UTC(2026, 5, 1);

@@ -12,8 +12,8 @@ import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { type Dialect, openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import type { PaymentProvider } from '../modules/payments/provider.js';
-import { selectPaymentProvider } from '../modules/payments/select-provider.js';
+import type { PaymentProvider } from '../modules/payment-providers/index.js';
+import { selectPaymentProvider } from '../modules/payments/index.js';
 import { loadSecrets } from '../secrets.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../shared/schemas/buying.js';
 import { HttpError } from '../../http/errors.js';
 import { documentSecurity } from '../../http/openapi-security.js';
-import { bearerToken } from '../admin-auth/service.js';
+import { bearerToken } from '../admin-auth/index.js';
 import { verifySessionToken } from './session-token.js';
 
 declare module 'fastify' {

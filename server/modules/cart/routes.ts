@@ -7,7 +7,7 @@ import {
   updateCartQuantityBodySchema,
 } from '../../../shared/schemas/buying.js';
 import { okSchema } from '../../../shared/schemas/common.js';
-import { assertOwnGoogleId, requireBuyer } from '../buyers/require-buyer.js';
+import { assertOwnGoogleId, requireBuyer } from '../buyers/index.js';
 import * as cart from './service.js';
 
 /** The cart calls of docs/product.md §7, all of them the signed-in buyer's own (docs/architecture.md §6). */

@@ -9,8 +9,8 @@ import {
 } from '../../../shared/shops.js';
 import type { Database, ProductConditionRow, ProductRow } from '../../db/types.js';
 import { badRequest, conflict, notFound, noSuchProduct } from '../../http/errors.js';
-import { insertUserIfMissing } from '../buyers/repository.js';
-import * as catalogRepo from '../catalog/repository.js';
+import { insertUserIfMissing } from '../buyers/index.js';
+import * as catalogRepo from '../catalog/index.js';
 import { presentCartItem } from './presenter.js';
 import * as repo from './repository.js';
 

@@ -12,7 +12,7 @@ import {
 import { errorBodySchema } from '../../../shared/schemas/common.js';
 import { badRequest } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
-import { assertOwnGoogleId, currentBuyer, requireBuyer } from '../buyers/require-buyer.js';
+import { assertOwnGoogleId, currentBuyer, requireBuyer } from '../buyers/index.js';
 import type { ChatService } from './service.js';
 
 const imageParamsSchema = z.object({

@@ -22,9 +22,15 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { ChatRow, Database } from '../../db/types.js';
 import { badRequest, HttpError, noSuchProduct } from '../../http/errors.js';
 import type { RateLimit, RateLimiter } from '../../limits/rate-limit.js';
-import * as catalogRepo from '../catalog/repository.js';
-import { isRegularFile, resolveInside, servableFile } from '../images/safe-path.js';
-import { toWebp, type UploadedFile, writeAtomically } from '../images/store.js';
+import * as catalogRepo from '../catalog/index.js';
+import {
+  isRegularFile,
+  resolveInside,
+  servableFile,
+  toWebp,
+  type UploadedFile,
+  writeAtomically,
+} from '../images/index.js';
 import { presentChat, presentMessage } from './presenter.js';
 import * as repo from './repository.js';
 

@@ -12,7 +12,7 @@ import { Server } from 'socket.io';
 import type { ConnectionLimiter } from '../../limits/connection-limit.js';
 import type { RateLimiter } from '../../limits/rate-limit.js';
 import type { RedisConnection } from '../../redis/connection.js';
-import { verifySession } from '../buyers/session-token.js';
+import { verifySession } from '../buyers/index.js';
 import { handleJoinEvents } from './handlers/join.js';
 import { type ChatServer, type ChatSocket, SESSION_EXPIRED, userRoom } from './handlers/kit.js';
 import { handleReadEvents } from './handlers/read.js';

@@ -8,8 +8,8 @@ import ipaddr from 'ipaddr.js';
 import type { FastifyInstance } from 'fastify';
 import { Gauge, Histogram, Registry } from 'prom-client';
 import { HttpError } from '../../http/errors.js';
-import { bearerToken, isValidAdminToken } from '../admin-auth/service.js';
-import { countOrdersByStatus } from '../orders/repository.js';
+import { bearerToken, isValidAdminToken } from '../admin-auth/index.js';
+import { countOrdersByStatus } from '../orders/index.js';
 
 export interface AppMetrics {
   /** Set once the chat socket server exists: how many sockets are connected to this process. */

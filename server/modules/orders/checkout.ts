@@ -10,8 +10,8 @@ import {
 import { CONDITION_INFO, type ShopConfig } from '../../../shared/shops.js';
 import type { Database } from '../../db/types.js';
 import { badRequest, conflict, HttpError, noSuchProduct } from '../../http/errors.js';
-import { insertUserIfMissing, lockUser } from '../buyers/repository.js';
-import { assertBuyable, findOffer, sellingShop } from '../cart/service.js';
+import { insertUserIfMissing, lockUser } from '../buyers/index.js';
+import { assertBuyable, findOffer, sellingShop } from '../cart/index.js';
 import { dollars } from './presenter.js';
 import * as stock from '../stock/index.js';
 import * as repo from './repository.js';
@@ -36,7 +36,7 @@ export interface Invoice {
 /**
  * What checkout needs of a payment provider: its name (stored on the order, so the order's callbacks
  * are later read by the provider that made its invoice) and an invoice. Declared here so that orders
- * knows no provider; payments/provider.ts builds on it.
+ * knows no provider; payment-providers/provider.ts builds on it.
  */
 export interface InvoiceIssuer {
   readonly name: string;

@@ -12,6 +12,8 @@ export {
   type PurchaseOptions,
 } from './checkout.js';
 export { getOrder } from './lookup.js';
+export { countOrdersByStatus } from './repository.js';
 export { applyPaymentStatus, applyProviderStatus } from './payment-status.js';
 export { dollars } from './presenter.js';
-export { sweepUnpaidOrders } from './sweep.js';
+export { orderRoutes } from './routes.js';
+export { scheduleUnpaidOrderSweep, sweepUnpaidOrders } from './sweep.js';

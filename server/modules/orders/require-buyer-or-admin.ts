@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.js';
 import { documentSecurity } from '../../http/openapi-security.js';
-import { bearerToken, isValidAdminToken } from '../admin-auth/service.js';
-import { buyerFromRequest, SIGN_IN_REQUIRED } from '../buyers/require-buyer.js';
+import { bearerToken, isValidAdminToken } from '../admin-auth/index.js';
+import { buyerFromRequest, SIGN_IN_REQUIRED } from '../buyers/index.js';
 import type { OrderCaller } from './purchases.js';
 
 declare module 'fastify' {

@@ -10,8 +10,8 @@ import {
   shippedBodySchema,
 } from '../../../shared/schemas/buying.js';
 import { okSchema } from '../../../shared/schemas/common.js';
-import { requireAdmin } from '../admin-auth/require-admin.js';
-import { assertOwnGoogleId, requireBuyer } from '../buyers/require-buyer.js';
+import { requireAdmin } from '../admin-auth/index.js';
+import { assertOwnGoogleId, requireBuyer } from '../buyers/index.js';
 import { orderCaller, requireBuyerOrAdmin } from './require-buyer-or-admin.js';
 import { listAdminOrders, setShipped } from './admin-orders.js';
 import { createPurchase } from './checkout.js';

@@ -15,9 +15,9 @@ import {
   startNowPaymentsStandIn,
 } from '../../test/nowpayments-stand-in.js';
 import { PROVIDER_DOWN, applyPaymentStatus, sweepUnpaidOrders } from '../orders/index.js';
-import { NowPaymentsProvider, nowPaymentsIpnReader } from './providers/nowpayments.js';
-import { registeredProvider } from './providers/registry.js';
-import type { PaymentProvider } from './provider.js';
+import { NowPaymentsProvider, nowPaymentsIpnReader } from '../payment-providers/nowpayments.js';
+import type { PaymentProvider } from '../payment-providers/provider.js';
+import { registeredProvider } from '../payment-providers/registry.js';
 import { receiveCallback } from './service.js';
 
 type Headers = { authorization: string };

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentIdParamsSchema, sandboxOrderSchema } from '../../../shared/schemas/buying.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { notFound } from '../../http/errors.js';
-import { currentBuyer, requireBuyer } from '../buyers/require-buyer.js';
-import { REGISTERED_PROVIDERS } from './providers/registry.js';
+import { currentBuyer, requireBuyer } from '../buyers/index.js';
+import { REGISTERED_PROVIDERS } from '../payment-providers/index.js';
 import * as payments from './service.js';
 
 /**

@@ -1,6 +1,5 @@
 import { type Config, ConfigError } from '../../config.js';
-import type { PaymentProvider } from './provider.js';
-import { registeredProvider } from './providers/registry.js';
+import { type PaymentProvider, registeredProvider } from '../payment-providers/index.js';
 
 /**
  * The one payment provider of this process (docs/architecture.md §7): PAYMENT_PROVIDER when set, else nowpayments when

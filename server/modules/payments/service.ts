@@ -5,8 +5,12 @@ import type { Database, OrderRow } from '../../db/types.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import { applyPaymentStatus, applyProviderStatus, getOrder } from '../orders/index.js';
 import { presentSandboxOrder } from './presenter.js';
-import type { CallbackReader, CallbackReport, IncomingCallback } from './provider.js';
-import type { RegisteredProvider } from './providers/registry.js';
+import type {
+  CallbackReader,
+  CallbackReport,
+  IncomingCallback,
+  RegisteredProvider,
+} from '../payment-providers/index.js';
 import { hasPaymentEvent, insertPaymentEvent } from './repository.js';
 
 type Db = Kysely<Database>;

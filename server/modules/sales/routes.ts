@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { salesQuerySchema, salesResponseSchema } from '../../../shared/schemas/adminProducts.js';
-import { requireAdmin } from '../admin-auth/require-admin.js';
+import { requireAdmin } from '../admin-auth/index.js';
 import { salesDashboard } from './service.js';
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,7 +4,7 @@ import { productIdSchema } from '../../../shared/schemas/common.js';
 import { NAV_ORDER, SHOPS, type ShopConfig } from '../../../shared/shops.js';
 import type { Database } from '../../db/types.js';
 import { HttpError } from '../../http/errors.js';
-import { getProduct } from '../catalog/service.js';
+import { getProduct } from '../catalog/index.js';
 import type { PageHead } from './head.js';
 import { productHead, shopHead, unlistedHead } from './product-head.js';
 

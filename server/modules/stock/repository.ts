@@ -11,7 +11,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { nextProductVersion } from '../catalog/repository.js';
+import { nextProductVersion } from '../catalog/index.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,19 +2,19 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreatePurchaseBody } from '../../../../shared/schemas/buying.js';
-import { ConfigError, loadConfig } from '../../../config.js';
-import { addProduct, conditions } from '../../../test/fixtures.js';
-import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../../test/harness.js';
+import type { CreatePurchaseBody } from '../../../shared/schemas/buying.js';
+import { ConfigError, loadConfig } from '../../config.js';
+import { addProduct, conditions } from '../../test/fixtures.js';
+import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import {
   type NowPaymentsStandIn,
   refusedApiUrl,
   STAND_IN_API_KEY as NOWPAYMENTS_KEY,
   startNowPaymentsStandIn,
-} from '../../../test/nowpayments-stand-in.js';
-import { createPurchase } from '../../orders/index.js';
-import { PaymentProviderError } from '../provider.js';
-import { selectPaymentProvider } from '../select-provider.js';
+} from '../../test/nowpayments-stand-in.js';
+import { createPurchase } from '../orders/index.js';
+import { PaymentProviderError } from './provider.js';
+import { selectPaymentProvider } from '../payments/index.js';
 import { BtcPayProvider } from './btcpay.js';
 import { NowPaymentsProvider } from './nowpayments.js';
 

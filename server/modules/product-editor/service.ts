@@ -20,9 +20,9 @@ import type { Database, NewProductRow } from '../../db/types.js';
 import { MAX_PRODUCT_ID } from '../../../shared/schemas/common.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, noSuchProduct, productTaken } from '../../http/errors.js';
-import * as catalogRepo from '../catalog/repository.js';
-import { sanitizeDescription } from '../catalog/sanitize-description.js';
-import * as images from '../images/store.js';
+import * as catalogRepo from '../catalog/index.js';
+import { sanitizeDescription } from '../catalog/index.js';
+import * as images from '../images/index.js';
 import * as stock from '../stock/index.js';
 
 type Db = Kysely<Database>;
@@ -257,4 +257,4 @@ export async function deleteDescriptionFolder(
   await images.deleteFolder(await images.descriptionDir(imagesDir, shopKey, id));
 }
 
-export { deleteDescriptionImage } from '../images/store.js';
+export { deleteDescriptionImage } from '../images/index.js';

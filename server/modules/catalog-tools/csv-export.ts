@@ -4,7 +4,7 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { SHOPS, type ShopKey } from '../../../shared/shops.js';
 import type { Database, ProductConditionRow } from '../../db/types.js';
-import * as catalogRepo from '../catalog/repository.js';
+import * as catalogRepo from '../catalog/index.js';
 import { csvColumns, productRecord } from './csv-columns.js';
 import * as repo from './repository.js';
 import { conditionsById, keepLiteralQuotes } from './csv-cells.js';

@@ -22,9 +22,9 @@ import { categoriesResponseSchema, nextIdResponseSchema } from '../../../shared/
 import { okSchema, productIdSchema, shopKeySchema, shopQuerySchema } from '../../../shared/schemas/common.js';
 import { badRequest } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
-import { requireAdmin } from '../admin-auth/require-admin.js';
-import { createLinkFetcher } from '../images/fetch-link.js';
-import * as catalog from '../catalog/service.js';
+import { requireAdmin } from '../admin-auth/index.js';
+import { createLinkFetcher } from '../images/index.js';
+import * as catalog from '../catalog/index.js';
 import * as admin from './service.js';
 
 /** Fields of the upload form besides the files (docs/product.md §7: productId, shopType, and rate for rated shops). */
@@ -44,7 +44,7 @@ function formFields<T extends z.ZodType>(schema: T, fields: Record<string, strin
   throw badRequest(`Invalid field "${issue.path.join('.')}": ${issue.message}.`);
 }
 
-export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   requireAdmin(app);
   const { db, config } = app.deps;
   const imagesDir = config.imagesDir;

@@ -11,8 +11,8 @@ import {
 import { SHOPS, type ShopKey } from '../../../shared/shops.js';
 import type { Database } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
-import type { ProductFilter } from '../catalog/repository.js';
-import * as images from '../images/store.js';
+import type { ProductFilter } from '../catalog/index.js';
+import * as images from '../images/index.js';
 import * as stock from '../stock/index.js';
 import { presentAdminProduct } from './presenter.js';
 import * as repo from './repository.js';

@@ -15,8 +15,8 @@ import {
   importResponseSchema,
 } from '../../../shared/schemas/adminProducts.js';
 import { HttpError } from '../../http/errors.js';
-import { requireAdmin } from '../admin-auth/require-admin.js';
-import { publicOrigin } from '../seo/origin.js';
+import { requireAdmin } from '../admin-auth/index.js';
+import { publicOrigin } from '../seo/index.js';
 import { exportProducts, importProducts } from './csv.js';
 import { listAdminProducts, runBulkAction } from './service.js';
 
@@ -35,7 +35,7 @@ function limitBytes(max: number): Transform {
   });
 }
 
-export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const catalogToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   requireAdmin(app);
   const { db, config } = app.deps;
   // The import reads its body as it arrives: handed over unparsed, as a stream.

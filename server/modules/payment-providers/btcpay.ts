@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import type { PaymentStatus } from '../../../../shared/schemas/buying.js';
-import { optionalText, urlText } from '../../../config-fields.js';
-import { HttpError, notFound } from '../../../http/errors.js';
-import { invalidField, parseCallbackJson } from '../callback-json.js';
+import type { PaymentStatus } from '../../../shared/schemas/buying.js';
+import { optionalText, urlText } from '../../config-fields.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { invalidField, parseCallbackJson } from './callback-json.js';
 import {
   type CallbackReader,
   type CallbackReport,
@@ -13,8 +13,8 @@ import {
   type InvoiceMaker,
   PaymentProviderError,
   setting,
-} from '../provider.js';
-import { callProvider, isWebAddress, withoutTrailingSlash } from '../provider-http.js';
+} from './provider.js';
+import { callProvider, isWebAddress, withoutTrailingSlash } from './provider-http.js';
 
 /** How long a buyer (or a webhook's re-read) waits for BTCPay Server: NOWPayments' deadline. */
 export const BTCPAY_TIMEOUT_MS = 10_000;

@@ -1,9 +1,10 @@
 /**
- * Every payment provider, listed once (payments/README.md says how to add one). The names PAYMENT_PROVIDER
- * accepts, the variables each adds to the configuration and the callback routes all come from this list.
+ * Every payment provider, listed once (payment-providers/README.md says how to add one). The names
+ * PAYMENT_PROVIDER accepts, the variables each adds to the configuration and the callback routes all
+ * come from this list.
  */
-import type { Config } from '../../../config.js';
-import type { CallbackReader, PaymentProvider } from '../provider.js';
+import type { Config } from '../../config.js';
+import type { CallbackReader, PaymentProvider } from './provider.js';
 import { btcpay } from './btcpay.js';
 import { nowpayments } from './nowpayments.js';
 import { sandbox } from './sandbox.js';

@@ -1,4 +1,4 @@
-import { defineProvider, type Invoice, type InvoiceRequest, type InvoiceMaker } from '../provider.js';
+import { defineProvider, type Invoice, type InvoiceRequest, type InvoiceMaker } from './provider.js';
 
 /**
  * The `sandbox` provider (docs/architecture.md §7): the "invoice" is this app's own /pay page, where the buyer presses

@@ -6,8 +6,8 @@ import { MAX_PRODUCT_ID, productIdSchema } from '../../../shared/schemas/common.
 import { shopFields } from '../../../shared/productFields.js';
 import { type ShopConfig, SHOPS, type ShopKey } from '../../../shared/shops.js';
 import type { Database, ProductConditionRow, ProductRow } from '../../db/types.js';
-import { conditionRows, productColumns } from '../admin-catalog/service.js';
-import * as catalogRepo from '../catalog/repository.js';
+import { conditionRows, productColumns } from '../product-editor/index.js';
+import * as catalogRepo from '../catalog/index.js';
 import type { ConditionInput } from '../stock/index.js';
 import {
   csvColumns,

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { nowPaymentsIpnSchema } from '../../../../shared/schemas/buying.js';
-import { optionalText } from '../../../config-fields.js';
-import { HttpError } from '../../../http/errors.js';
-import { invalidField, parseCallbackJson } from '../callback-json.js';
+import { nowPaymentsIpnSchema } from '../../../shared/schemas/buying.js';
+import { optionalText } from '../../config-fields.js';
+import { HttpError } from '../../http/errors.js';
+import { invalidField, parseCallbackJson } from './callback-json.js';
 import {
   type CallbackReader,
   defineProvider,
@@ -12,8 +12,8 @@ import {
   type InvoiceMaker,
   PaymentProviderError,
   setting,
-} from '../provider.js';
-import { callProvider, isWebAddress, withoutTrailingSlash } from '../provider-http.js';
+} from './provider.js';
+import { callProvider, isWebAddress, withoutTrailingSlash } from './provider-http.js';
 import { canonicalJson, isValidIpnSignature } from './nowpayments-signature.js';
 
 /** How long a buyer waits for NOWPayments' invoice, connection and body included (docs/architecture.md §7). */

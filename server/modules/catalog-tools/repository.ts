@@ -4,12 +4,7 @@ import { PRODUCT_FIELDS, type ProductFieldColumn, unsetColumn } from '../../../s
 import { MAX_PRICE_CENTS } from '../../../shared/rules/money.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
 import type { Database, NewProductRow, ProductRow } from '../../db/types.js';
-import {
-  nextProductVersion,
-  orderClause,
-  productsMatching,
-  type ProductFilter,
-} from '../catalog/repository.js';
+import { nextProductVersion, orderClause, productsMatching, type ProductFilter } from '../catalog/index.js';
 import type { ProductIds } from '../stock/index.js';
 
 type Db = Kysely<Database>;

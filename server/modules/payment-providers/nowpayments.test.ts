@@ -4,9 +4,9 @@ import {
   refusedApiUrl,
   STAND_IN_API_KEY,
   startNowPaymentsStandIn,
-} from '../../../test/nowpayments-stand-in.js';
+} from '../../test/nowpayments-stand-in.js';
 import { NowPaymentsProvider } from './nowpayments.js';
-import { PaymentProviderError } from '../provider.js';
+import { PaymentProviderError } from './provider.js';
 
 const REQUEST = { paymentId: 'ord_abc', priceUsd: '39.98', description: 'Camera (Good) × 2' };
 

@@ -1,12 +1,13 @@
 /**
- * The payment provider seam (docs/architecture.md §7, payments/README.md). A provider makes invoices (the one the
- * configuration names is passed to checkout, so tests can hand in a stand-in) and reads its own signed
- * callbacks into our words. Each is a ProviderDefinition in providers/, listed once in providers/registry.ts.
+ * The payment provider seam (docs/architecture.md §7, payment-providers/README.md). A provider makes
+ * invoices (the one the configuration names is passed to checkout, so tests can hand in a stand-in) and
+ * reads its own signed callbacks into our words. Each is a ProviderDefinition in its own file here,
+ * listed once in registry.ts.
  */
 import type { z } from 'zod';
 import type { PaymentStatus } from '../../../shared/schemas/buying.js';
 import type { Invoice, InvoiceIssuer, InvoiceRequest } from '../orders/index.js';
-import type { PaymentProviderName } from './providers/registry.js';
+import type { PaymentProviderName } from './registry.js';
 
 export type { Invoice, InvoiceRequest };
 

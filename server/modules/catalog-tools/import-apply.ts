@@ -12,7 +12,7 @@ import type { ImportError } from '../../../shared/schemas/adminProducts.js';
 import type { ShopKey } from '../../../shared/shops.js';
 import type { Database, NewProductRow } from '../../db/types.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import * as catalogRepo from '../catalog/repository.js';
+import * as catalogRepo from '../catalog/index.js';
 import * as stock from '../stock/index.js';
 import { VERSION_COLUMN } from './csv-columns.js';
 import * as repo from './repository.js';

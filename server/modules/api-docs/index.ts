@@ -1,0 +1,2 @@
+/** The api-docs module's front door. */
+export { apiDocsRoutes, registerApiDocs } from './routes.js';

@@ -1,0 +1,2 @@
+/** The catalog-tools module's front door. */
+export { catalogToolsRoutes } from './routes.js';

@@ -1,0 +1,25 @@
+/**
+ * The catalog module's front door. Beside its routes it offers the products table's reads and writes
+ * that the admin modules, stock, seo, cart, chat, the seed and the test fixtures share.
+ */
+export {
+  bumpCatalogVersion,
+  countProducts,
+  deferCatalogVersionBumps,
+  deleteProduct,
+  findConditions,
+  findProduct,
+  foldForSearch,
+  insertProduct,
+  maxProductId,
+  nextProductVersion,
+  orderClause,
+  productExists,
+  type ProductFilter,
+  productsMatching,
+  setImageCount,
+  updateProduct,
+} from './repository.js';
+export { catalogRoutes } from './routes.js';
+export { sanitizeDescription } from './sanitize-description.js';
+export { getCategories, getNextId, getProduct } from './service.js';

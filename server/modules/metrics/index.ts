@@ -1,0 +1,2 @@
+/** The metrics module's front door. */
+export { registerMetrics } from './metrics.js';

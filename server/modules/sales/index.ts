@@ -1,0 +1,2 @@
+/** The sales module's front door. */
+export { salesRoutes } from './routes.js';
