@@ -16,7 +16,7 @@ import { scheduleUnsentImageSweep } from './modules/chat/index.js';
 import { imageRoutes } from './modules/images/index.js';
 import { registerMetrics } from './modules/metrics/index.js';
 import { orderRoutes, scheduleUnpaidOrderSweep } from './modules/orders/index.js';
-import type { PaymentProvider } from './modules/payment-providers/index.js';
+import { type PaymentProvider, SIGNATURE_HEADERS } from './modules/payment-providers/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { productEditorRoutes } from './modules/product-editor/index.js';
 import { salesRoutes } from './modules/sales/index.js';
@@ -68,9 +68,12 @@ export interface BuildOptions {
 function serverOptions(config: Config, options: BuildOptions) {
   return {
     logger: options.logStream
-      ? { ...(loggerOptions({ ...config, NODE_ENV: 'production' }) as object), stream: options.logStream }
+      ? {
+          ...(loggerOptions({ ...config, NODE_ENV: 'production' }, SIGNATURE_HEADERS) as object),
+          stream: options.logStream,
+        }
       : options.logger
-        ? loggerOptions(config)
+        ? loggerOptions(config, SIGNATURE_HEADERS)
         : false,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSessionToken } from '../modules/buyers/session-token.js';
+import { SIGNATURE_HEADERS } from '../modules/payment-providers/index.js';
 import { addProduct, conditions } from '../test/fixtures.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_DIALECTS, type TestApp } from '../test/harness.js';
 import { loggerOptions, requestId } from './logging.js';
@@ -127,6 +128,16 @@ describe('log format', () => {
     expect(production).not.toHaveProperty('transport');
     expect(production).toMatchObject({
       redact: { paths: expect.arrayContaining(['req.headers.authorization']) },
+    });
+  });
+
+  it("keeps every payment provider's callback signature out of the logs", () => {
+    const options = loggerOptions(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/x' }), SIGNATURE_HEADERS);
+    expect(SIGNATURE_HEADERS).toEqual(expect.arrayContaining(['x-nowpayments-sig', 'btcpay-sig']));
+    expect(options).toMatchObject({
+      redact: {
+        paths: expect.arrayContaining(['req.headers["x-nowpayments-sig"]', 'req.headers["btcpay-sig"]']),
+      },
     });
   });
 

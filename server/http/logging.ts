@@ -19,8 +19,6 @@ const FORWARDED_ID = /^[\w.:-]{1,64}$/;
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
-  'req.headers["x-nowpayments-sig"]',
-  'req.headers["btcpay-sig"]',
   'res.headers["set-cookie"]',
   '*.password',
   '*.token',
@@ -35,10 +33,21 @@ export const REDACTED_PATHS = [
   '*.email',
 ];
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/**
+ * The logger's options. `secretHeaders` adds headers that carry a secret of their own (the payment
+ * providers' callback signatures, from their registry: app.ts passes them).
+ */
+export function loggerOptions(
+  config: Config,
+  secretHeaders: readonly string[] = [],
+): FastifyServerOptions['logger'] {
+  const paths = [
+    ...REDACTED_PATHS,
+    ...secretHeaders.map((header) => `req.headers[${JSON.stringify(header)}]`),
+  ];
   const base = {
     level: config.LOG_LEVEL,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    redact: { paths, censor: '[redacted]' },
   };
   if (config.NODE_ENV !== 'development') return base;
   return {

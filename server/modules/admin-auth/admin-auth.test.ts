@@ -9,6 +9,7 @@ import {
   TEST_DIALECTS,
   type TestApp,
 } from '../../test/harness.js';
+import { REGISTERED_PROVIDERS } from '../payment-providers/index.js';
 import { insertSession, recordLoginAttempt } from './repository.js';
 
 /** Every admin call of docs/product.md §7, each of which must refuse a caller without a live admin token. */
@@ -288,10 +289,10 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
       'POST /api/verify-token',
       'POST /api/auth/google',
       'POST /api/auth/demo',
-      // NOWPayments proves itself by signing the body (x-nowpayments-sig), not with a token.
-      'POST /api/payments/ipn',
-      // BTCPay Server signs its webhooks likewise (BTCPay-Sig).
-      'POST /api/payments/btcpay/webhook',
+      // A payment provider proves its callbacks by signing the body (its signature header), not with a token.
+      ...REGISTERED_PROVIDERS.flatMap((provider) =>
+        provider.callback ? [`POST ${provider.callback.path}`] : [],
+      ),
       // The API reference describes calls; it grants nothing.
       'GET /api/openapi.json',
       'GET /api/docs',

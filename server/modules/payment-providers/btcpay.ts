@@ -247,6 +247,7 @@ export const btcpay = defineProvider({
     }),
   callback: {
     path: '/api/payments/btcpay/webhook',
+    signatureHeader: 'btcpay-sig',
     reader: ({
       BTCPAY_URL: url,
       BTCPAY_API_KEY: apiKey,

@@ -11,4 +11,5 @@ export {
   REGISTERED_PROVIDERS,
   type RegisteredProvider,
   registeredProvider,
+  SIGNATURE_HEADERS,
 } from './registry.js';

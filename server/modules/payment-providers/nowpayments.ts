@@ -136,6 +136,7 @@ export const nowpayments = defineProvider({
     }),
   callback: {
     path: '/api/payments/ipn',
+    signatureHeader: 'x-nowpayments-sig',
     reader: (settings) =>
       settings.NOWPAYMENTS_IPN_SECRET
         ? nowPaymentsIpnReader(settings.NOWPAYMENTS_IPN_SECRET)

@@ -108,6 +108,8 @@ export interface ProviderDefinition<Name extends string, Env extends z.ZodRawSha
   callback?: {
     /** e.g. /api/payments/ipn */
     path: string;
+    /** The header carrying its signature, lower case: never written to a log line (http/logging.ts). */
+    signatureHeader: string;
     /** The reader, or the sentence the route answers 404 with when its settings are missing. */
     reader(settings: ProviderSettings<Env>): CallbackReader | string;
   };

@@ -35,10 +35,15 @@ export interface RegisteredProvider {
   needs: Partial<Record<keyof Config, string>>;
   refusal?(config: Config): string | undefined;
   create(config: Config): PaymentProvider;
-  callback?: { path: string; reader(config: Config): CallbackReader | string };
+  callback?: { path: string; signatureHeader: string; reader(config: Config): CallbackReader | string };
 }
 
 export const REGISTERED_PROVIDERS: readonly RegisteredProvider[] = PAYMENT_PROVIDERS;
+
+/** Every provider's callback signature header: app.ts keeps them out of the logs. */
+export const SIGNATURE_HEADERS: readonly string[] = REGISTERED_PROVIDERS.flatMap((provider) =>
+  provider.callback ? [provider.callback.signatureHeader] : [],
+);
 
 export function registeredProvider(name: PaymentProviderName): RegisteredProvider {
   const found = REGISTERED_PROVIDERS.find((provider) => provider.name === name);
