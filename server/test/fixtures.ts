@@ -58,3 +58,14 @@ export function conditions(...pairs: [number, number][]): ConditionInput[] {
     available_quantity,
   }));
 }
+
+/** A buyer's shipping details that every field of the checkout form accepts. */
+export const SHIPPING = {
+  email: 'buyer@example.com',
+  address: '1 Main Street',
+  postal_code: '12345',
+  city: 'Springfield',
+  state_prov: 'IL',
+  contact_name: 'Alice Buyer',
+  phone: '555-0100',
+};

@@ -1,6 +1,6 @@
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addProduct, conditions } from '../../test/fixtures.js';
+import { addProduct, conditions, SHIPPING } from '../../test/fixtures.js';
 import {
   adminHeaders,
   buyerHeaders,
@@ -9,16 +9,6 @@ import {
   type TestApp,
 } from '../../test/harness.js';
 import { importProducts } from './csv.js';
-
-const SHIPPING = {
-  email: 'buyer@example.com',
-  address: '1 Main Street',
-  postal_code: '12345',
-  city: 'Springfield',
-  state_prov: 'IL',
-  contact_name: 'Alice Buyer',
-  phone: '555-0100',
-};
 
 /** Collects the app's log lines (JSON) and waits for the next one with a given message. */
 function logLines() {

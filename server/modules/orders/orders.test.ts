@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { addProduct, conditions } from '../../test/fixtures.js';
+import { addProduct, conditions, SHIPPING } from '../../test/fixtures.js';
 import { adminHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import { signSessionToken } from '../buyers/session-token.js';
 import { HttpError } from '../../http/errors.js';
@@ -34,16 +34,6 @@ async function signedBuyer(t: TestApp, sub: string): Promise<Headers> {
   const user = { sub, name: `Buyer ${sub}`, email: `${sub}@example.com`, picture: '' };
   return { authorization: `Bearer ${await signSessionToken(t.app.deps.secrets.sessionSecret, user)}` };
 }
-
-const SHIPPING = {
-  email: 'buyer@example.com',
-  address: '1 Main Street',
-  postal_code: '12345',
-  city: 'Springfield',
-  state_prov: 'IL',
-  contact_name: 'Alice Buyer',
-  phone: '555-0100',
-};
 
 describe.each(TEST_DIALECTS)('purchases and orders on %s', (dialect) => {
   let t: TestApp;

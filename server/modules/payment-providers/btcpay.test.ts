@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatePurchaseBody } from '../../../shared/schemas/buying.js';
 import { ConfigError, loadConfig } from '../../config.js';
-import { addProduct, conditions } from '../../test/fixtures.js';
+import { addProduct, conditions, SHIPPING } from '../../test/fixtures.js';
 import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import {
   type NowPaymentsStandIn,
@@ -194,15 +194,6 @@ const hmac = (text: string, secret = SECRET) =>
 const ipnSign = (body: object) => {
   const sorted = Object.fromEntries(Object.entries(body).sort(([a], [b]) => a.localeCompare(b)));
   return crypto.createHmac('sha512', IPN_SECRET).update(JSON.stringify(sorted)).digest('hex');
-};
-const SHIPPING = {
-  email: 'buyer@example.com',
-  address: '1 Main Street',
-  postal_code: '12345',
-  city: 'Springfield',
-  state_prov: 'IL',
-  contact_name: 'Alice Buyer',
-  phone: '555-0100',
 };
 
 /** An app on `dialect` that takes BTCPay Server or NOWPayments payments, with both providers' callbacks set up. */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addProduct, conditions } from '../../test/fixtures.js';
+import { addProduct, conditions, SHIPPING } from '../../test/fixtures.js';
 import {
   adminHeaders,
   buyerHeaders,
@@ -24,16 +24,6 @@ type Headers = { authorization: string };
 
 const IPN_SECRET = 'test-ipn-secret';
 const PUBLIC_URL = 'https://shop.example';
-
-const SHIPPING = {
-  email: 'buyer@example.com',
-  address: '1 Main Street',
-  postal_code: '12345',
-  city: 'Springfield',
-  state_prov: 'IL',
-  contact_name: 'Alice Buyer',
-  phone: '555-0100',
-};
 
 /** NOWPayments' own recipe (sort every object's keys, then JSON.stringify), written apart from the server's. */
 function sortDeep(value: unknown): unknown {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONDITIONS } from '../../../shared/shops.js';
-import { addProduct, conditions } from '../../test/fixtures.js';
+import { addProduct, conditions, SHIPPING } from '../../test/fixtures.js';
 import {
   adminHeaders,
   buyerHeaders,
@@ -11,16 +11,6 @@ import {
 import { applyPaymentStatus, sweepUnpaidOrders } from '../orders/index.js';
 
 type Headers = { authorization: string };
-
-const SHIPPING = {
-  email: 'buyer@example.com',
-  address: '1 Main Street',
-  postal_code: '12345',
-  city: 'Springfield',
-  state_prov: 'IL',
-  contact_name: 'Alice Buyer',
-  phone: '555-0100',
-};
 
 describe.each(TEST_DIALECTS)('deleting an open-box product while it is being bought, on %s', (dialect) => {
   let t: TestApp;

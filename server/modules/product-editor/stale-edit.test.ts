@@ -14,20 +14,12 @@ import {
   type TestApp,
 } from '../../test/harness.js';
 import { createPurchase } from '../orders/index.js';
+import { SHIPPING } from '../../test/fixtures.js';
 
 type Headers = { authorization: string };
 type OpenboxDetail = Extract<ProductDetail, { kind: 'openbox' }>;
 
 const STALE = { error: 'This product changed since you opened it.' };
-const SHIPPING = {
-  email: 'buyer@example.com',
-  address: '1 Main Street',
-  postal_code: '12345',
-  city: 'Springfield',
-  state_prov: 'IL',
-  contact_name: 'Alice Buyer',
-  phone: '555-0100',
-};
 /** Another process's clock far ahead of ours, as far as the stored version goes. */
 const FUTURE = '2999-01-01T00:00:00.000Z';
 const FUTURE_PLUS_1MS = '2999-01-01T00:00:00.001Z';

@@ -14,18 +14,9 @@ import {
   TEST_DIALECTS,
   type TestApp,
 } from '../../test/harness.js';
+import { SHIPPING } from '../../test/fixtures.js';
 
 type Headers = { authorization: string };
-
-const SHIPPING = {
-  email: 'buyer@example.com',
-  address: '1 Main Street',
-  postal_code: '12345',
-  city: 'Springfield',
-  state_prov: 'IL',
-  contact_name: 'Alice Buyer',
-  phone: '555-0100',
-};
 
 describe.each(TEST_DIALECTS)('the stock module on %s', (dialect) => {
   let t: TestApp;
