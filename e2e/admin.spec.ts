@@ -141,6 +141,7 @@ test('the open-box admin sets condition prices and quantities that the shop offe
   await page.getByLabel('excellent condition price', { exact: true }).fill('259.50');
   await page.getByLabel('excellent condition available quantity', { exact: true }).fill('4');
   await page.getByLabel('acceptable condition price', { exact: true }).fill('150');
+  await page.getByLabel('warranty months', { exact: true }).fill('12');
   await page
     .getByLabel('choose images')
     .setInputFiles([{ name: 'console.png', mimeType: 'image/png', buffer: await solidPng('green') }]);
@@ -156,6 +157,10 @@ test('the open-box admin sets condition prices and quantities that the shop offe
   expect(options.find((o) => o.includes('Excellent'))).toMatch(/4.*259\.50|259\.50.*4/);
   await expect(modal.getByText('$150.00 – $259.50')).toBeVisible();
   await expect(modal.getByText('5 - in stock').first()).toBeVisible();
+  await expect(modal.getByText('Warranty: 12 months')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await modal.getByText('Warranty: 12 months').scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'openbox-modal-warranty-390');
 });
 
 test('a save from an Edit form a purchase overtook is refused, keeps the typed text, and reloads on request', async ({
