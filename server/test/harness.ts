@@ -2,12 +2,11 @@
  * Builds a real app over a real database for a test: a fresh SQLite file in a temp folder, or a fresh
  * schema in the PostgreSQL at TEST_DATABASE_URL. Every test file gets its own; nothing is shared.
  */
-import crypto from 'node:crypto';
+import { createTestSchema } from './test-schemas.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { type Dialect, openDatabase, type DatabaseHandle } from '../db/database.js';
@@ -61,24 +60,13 @@ export async function createTestApp(
     SESSION_SECRET: 'test-session-secret',
     ...env,
   });
-  let dropSchema = async () => {};
   let handle: DatabaseHandle;
   let schema: string | undefined;
   if (dialect === 'postgres') {
+    // Dropped with the run's other schemas after the last file (test-schemas.ts), not in close().
     const url = process.env.TEST_DATABASE_URL!;
-    schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await ensureSharedTrigramExtension(admin);
-    await admin.end();
+    schema = await createTestSchema(url);
     handle = openDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema });
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
   } else {
     handle = openDatabase({ sqliteFile: path.join(dataDir, 'shop.db') });
   }
@@ -106,7 +94,6 @@ export async function createTestApp(
     async close() {
       await app.close();
       await handle.close();
-      await dropSchema();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -117,14 +104,6 @@ export async function createTestApp(
  * schema, it would go (with every other schema's trigram index) when that schema is dropped. Test files
  * run at once, so two may race to create it; the loser finds it made.
  */
-async function ensureSharedTrigramExtension(client: pg.Client): Promise<void> {
-  try {
-    await client.query('create extension if not exists pg_trgm with schema public');
-  } catch (error) {
-    const made = await client.query(`select 1 from pg_extension where extname = 'pg_trgm'`);
-    if (made.rowCount === 0) throw error;
-  }
-}
 
 /** Logs in through the real endpoint and returns the Authorization header for admin calls. */
 export async function adminHeaders(t: TestApp): Promise<{ authorization: string }> {

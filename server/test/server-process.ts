@@ -2,13 +2,12 @@
  * The real server process for fault tests: `node --import tsx server/main.ts` (no npx or tsx wrapper, so
  * killing the child kills the server), its log lines kept and searchable, and its exit awaited.
  */
+import { createTestSchema } from './test-schemas.js';
 import { type ChildProcess, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
@@ -154,12 +153,7 @@ export async function prepareProcessDatabase(dialect: Dialect): Promise<ProcessD
     };
   }
   const base = process.env.TEST_DATABASE_URL!;
-  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.query('create extension if not exists pg_trgm with schema public').catch(() => undefined);
-  await admin.end();
+  const schema = await createTestSchema(base);
   const handle = openDatabase({ databaseUrl: base, sqliteFile: '', pgSchema: schema });
   await migrateToLatest(handle.db, schema);
   const url = new URL(base);
@@ -168,11 +162,8 @@ export async function prepareProcessDatabase(dialect: Dialect): Promise<ProcessD
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     handle,
     async close() {
+      // The schema goes with the run's others after the last file (test-schemas.ts).
       await handle.close();
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
       removeDir();
     },
   };

@@ -2,11 +2,10 @@
  * 0010 on a database with chat messages from before it: every image a stored message shows is recorded
  * as sent (so the sweep never takes it and it can be shown again); nothing else is recorded.
  */
-import crypto from 'node:crypto';
+import { createTestSchema } from '../../test/test-schemas.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test/harness.js';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../database.js';
@@ -23,21 +22,12 @@ async function freshDatabase(
     return { handle, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.query('create extension if not exists pg_trgm with schema public').catch(() => undefined);
-  await admin.end();
+  const schema = await createTestSchema(url);
   return {
     handle: openDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema }),
     schema,
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    },
+    // The schema goes with the run's others after the last file (test-schemas.ts).
+    drop: async () => {},
   };
 }
 
