@@ -4,6 +4,7 @@ import { PRODUCT_FIELDS, type ProductFieldColumn, unsetColumn } from '../../../s
 import { MAX_PRICE_CENTS } from '../../../shared/rules/money.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
 import type { Database, NewProductRow, ProductRow } from '../../db/types.js';
+import { statementChunks } from '../../db/statement-chunks.js';
 import { nextProductVersion, orderClause, productsMatching, type ProductFilter } from '../catalog/index.js';
 import type { ProductIds } from '../stock/index.js';
 
@@ -126,29 +127,16 @@ export async function findProductsByIds(db: Db, shop: string, ids: readonly numb
     .execute();
 }
 
-/**
- * The CSV import's writes: many rows per statement (one statement per row cost more than the writes
- * themselves, which kept the import's transaction, and on SQLite the whole database, held for seconds).
- * Each awaits `pause` between its statements: the import lets the event loop serve other requests there.
- */
+// ── The CSV import's writes ──────────────────────────────────────────────────────────────────────────
+// Many rows per statement (one statement per row cost more than the writes themselves, which kept the
+// import's transaction, and on SQLite the whole database, held for seconds). Each awaits `pause` between
+// its statements: the import lets the event loop serve other requests there.
 
 /** Product columns the import writes: the registry's (shared/productFields.ts) and the folded title. */
 export type ImportColumn = ProductFieldColumn | 'title_folded';
 const INTEGER_COLUMNS = new Set<string>(
   PRODUCT_FIELDS.filter((field) => typeof unsetColumn(field) === 'number').map((field) => field.column),
 );
-
-/** At most this many bound values per statement (SQLite allows 32,766, PostgreSQL 65,535). */
-const MAX_VALUES_PER_STATEMENT = 8000;
-const MAX_ROWS_PER_STATEMENT = 500;
-
-function* chunks<T>(rows: readonly T[], valuesPerRow: number): Generator<T[]> {
-  const size = Math.max(
-    1,
-    Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(MAX_VALUES_PER_STATEMENT / valuesPerRow)),
-  );
-  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
-}
 
 /**
  * A value of a VALUES list: PostgreSQL types such a list's columns from its values, so integers and the
@@ -170,7 +158,7 @@ export async function productVersions(
   ids: readonly number[],
 ): Promise<Map<number, string>> {
   const versions = new Map<number, string>();
-  for (const part of chunks(ids, 1)) {
+  for (const part of statementChunks(ids, 1)) {
     const rows = await db
       .selectFrom('products')
       .select(['id', 'updated_at'])
@@ -213,7 +201,7 @@ export async function updateProductColumns(
   ]);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   let updated = 0;
-  for (const part of chunks(rows, columns.length + 2)) {
+  for (const part of statementChunks(rows, columns.length + 2)) {
     const values = sql.join(
       part.map(
         (row) =>
@@ -239,7 +227,7 @@ export async function updateProductColumns(
 /** Which of these ids the shop already has. */
 export async function existingIds(db: Db, shop: string, ids: readonly number[]): Promise<Set<number>> {
   const found = new Set<number>();
-  for (const part of chunks(ids, 1)) {
+  for (const part of statementChunks(ids, 1)) {
     const rows = await db
       .selectFrom('products')
       .select('id')
@@ -260,7 +248,7 @@ export async function insertProducts(
   products: readonly NewProductRow[],
   pause: () => Promise<void>,
 ): Promise<void> {
-  for (const part of chunks(products, 24)) {
+  for (const part of statementChunks(products, 24)) {
     await db.insertInto('products').values(part).execute();
     await pause();
   }

@@ -11,6 +11,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { statementChunks } from '../../db/statement-chunks.js';
 import { nextProductVersion } from '../catalog/index.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -35,18 +36,6 @@ export interface StockLine {
 }
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-/** At most this many bound values per statement (SQLite allows 32,766, PostgreSQL 65,535). */
-const MAX_VALUES_PER_STATEMENT = 8000;
-const MAX_ROWS_PER_STATEMENT = 500;
-
-function* chunks<T>(rows: readonly T[], valuesPerRow: number): Generator<T[]> {
-  const size = Math.max(
-    1,
-    Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(MAX_VALUES_PER_STATEMENT / valuesPerRow)),
-  );
-  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
-}
 
 /** Ids a statement may take in one IN list. */
 const IDS_PER_STATEMENT = 1000;
@@ -187,7 +176,7 @@ export async function upsertConditions(
   quantities: boolean,
   pause: () => Promise<void>,
 ): Promise<void> {
-  for (const part of chunks(rows, 5)) {
+  for (const part of statementChunks(rows, 5)) {
     await db
       .insertInto('product_conditions')
       .values(part.map((row) => ({ shop, ...row })))
