@@ -18,18 +18,25 @@ async function expectNoSidewaysScroll(page: Page, width: number, where: string):
   expect.soft(documentWidth, `${where}: the page is wider than the screen`).toBeLessThanOrEqual(width);
 }
 
-/** Every Buy button shows its whole label: none is cut off by its own box or by the screen's edge. */
+/**
+ * Every Buy button shows its whole label: none is cut off by its own box or by the screen's edge. Judged
+ * on the settled page: right after a resize or a load, a label can be measured in a fallback font or in a
+ * card the deferred render has only just laid out (a flaky first try on CI), so the check waits for the
+ * fonts and asks again until the labels are whole or its time is up.
+ */
 async function expectWholeBuyButtons(page: Page, where: string): Promise<void> {
-  const cut = await page
-    .getByRole('link', { name: /^Buy from / })
-    .evaluateAll((links) =>
-      links
-        .filter(
-          (link) => link.scrollWidth > link.clientWidth + 1 || link.scrollHeight > link.clientHeight + 1,
-        )
-        .map((link) => link.textContent),
-    );
-  expect.soft(cut, `${where}: Buy buttons with a cut-off label`).toEqual([]);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const cutLabels = () =>
+    page
+      .getByRole('link', { name: /^Buy from / })
+      .evaluateAll((links) =>
+        links
+          .filter(
+            (link) => link.scrollWidth > link.clientWidth + 1 || link.scrollHeight > link.clientHeight + 1,
+          )
+          .map((link) => link.textContent),
+      );
+  await expect.soft.poll(cutLabels, { message: `${where}: Buy buttons with a cut-off label` }).toEqual([]);
 }
 
 async function expectOneRowHeader(page: Page, where: string): Promise<void> {
