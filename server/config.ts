@@ -91,6 +91,37 @@ const envSchema = z
         return value;
       }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** The mail server (smtp://user:pass@host:587 or smtps://…); unset: e-mails are written as .eml files under DATA_DIR/mail/. */
+    SMTP_URL: urlText(['smtp', 'smtps']),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .default('Storefront <no-reply@localhost>'),
+    /** Where the seller's notices go (new paid orders, orders needing attention, chat messages). */
+    SELLER_EMAIL: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
+      error: 'must be an e-mail address',
+    }),
+    /** A chat message still unread this long after it was sent to someone not connected is e-mailed. */
+    CHAT_EMAIL_DELAY_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds' })
+      .int({ error: 'must be a whole number of seconds' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(86_400, { error: 'must be at most 86400 (a day)' })
+      .default(120),
+    /** At most one chat e-mail per chat and recipient in this many minutes. */
+    CHAT_EMAIL_THROTTLE_MINUTES: z.coerce
+      .number({ error: 'must be a whole number of minutes' })
+      .int({ error: 'must be a whole number of minutes' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(10_080, { error: 'must be at most 10080 (a week)' })
+      .default(30),
+    /** A payment short of the invoice by no more than this share counts as paid (exchanges deduct fees). */
+    PAYMENT_UNDERPAID_TOLERANCE_PERCENT: z.coerce
+      .number({ error: 'must be a number of percent' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(50, { error: 'must be at most 50' })
+      .default(0),
     /** Demo sign-in (name + e-mail, no proof of identity) in production: only when the operator says so. */
     ALLOW_DEMO_SIGN_IN: booleanFlag.default(false),
     /** The sandbox payment page (Pay without paying) in production: only when the operator says so. */

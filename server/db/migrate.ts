@@ -10,6 +10,9 @@ import * as catalogSearchAndVersion from './migrations/0008_catalog_search_and_v
 import * as statementCatalogVersion from './migrations/0009_statement_catalog_version.js';
 import * as chatImages from './migrations/0010_chat_images.js';
 import * as warrantyMonths from './migrations/0011_warranty_months.js';
+import * as mailOutbox from './migrations/0012_mail_outbox.js';
+import * as paymentExceptions from './migrations/0013_payment_exceptions.js';
+import * as chatEmailNotices from './migrations/0014_chat_email_notices.js';
 
 /** Every migration, in order; both dialects run the same list. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +27,9 @@ const migrations: Record<string, Migration> = {
   '0009_statement_catalog_version': statementCatalogVersion,
   '0010_chat_images': chatImages,
   '0011_warranty_months': warrantyMonths,
+  '0012_mail_outbox': mailOutbox,
+  '0013_payment_exceptions': paymentExceptions,
+  '0014_chat_email_notices': chatEmailNotices,
 };
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.

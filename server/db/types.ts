@@ -111,6 +111,29 @@ export interface OrdersTable {
   updated_at: string;
 }
 
+/** One e-mail to send (0012): written with the event that causes it, delivered by modules/mail/. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** What it is about, e.g. order_paid, chat_message: the admin's outbox shows it. */
+  kind: string;
+  /** The same event queues its e-mail once: a second insert with this key is ignored. */
+  dedupe_key: string;
+  audience: 'buyer' | 'seller';
+  /** The buyer's address; null for the seller's notices (SELLER_EMAIL, read when it is sent). */
+  recipient: string | null;
+  subject: string;
+  /** The MailContent as JSON, rendered into text and HTML when it is sent. */
+  content: string;
+  status: 'waiting' | 'sent';
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string;
+  /** A sender's claim on it until then: with several processes each e-mail is sent by one. */
+  locked_until: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 /** Every verified payment callback, once (event_key is a hash of its body). */
 export interface PaymentEventsTable {
   event_key: string;
@@ -191,6 +214,7 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   chat_reads: ChatReadsTable;
   chat_images: ChatImagesTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

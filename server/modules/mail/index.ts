@@ -1,0 +1,16 @@
+/**
+ * What other modules may use of mail (issue 18): queueMail, called inside the transaction of the event an
+ * e-mail tells of, and the content types. Delivery is this module's own business.
+ */
+import { insertMail, type Db, type QueuedMail } from './outbox-repository.js';
+
+export type { MailContent, MailRecipient } from './content.js';
+export type { QueuedMail } from './outbox-repository.js';
+
+/**
+ * Queues an e-mail in the outbox. Call it with the transaction that records the event, so the e-mail
+ * exists exactly when the event does; the same dedupeKey twice queues it once.
+ */
+export async function queueMail(db: Db, mail: QueuedMail, at: string): Promise<void> {
+  await insertMail(db, mail, at);
+}
