@@ -8,11 +8,15 @@ import { handleClientError, handleFrameworkError, registerErrorHandler } from '.
 import { loggerOptions, registerRequestLogging, requestId } from './http/logging.js';
 import { adminAuthRoutes } from './modules/admin-auth/index.js';
 import { apiDocsRoutes, registerApiDocs } from './modules/api-docs/index.js';
-import { buyersRoutes, createGoogleVerifier } from './modules/buyers/index.js';
+import { accountRoutes, buyersRoutes, createGoogleVerifier } from './modules/buyers/index.js';
 import { cartRoutes } from './modules/cart/index.js';
 import { catalogToolsRoutes } from './modules/catalog-tools/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
-import { scheduleUnsentImageSweep } from './modules/chat/index.js';
+import {
+  type ChatEmailNotices,
+  scheduleChatEmailNotices,
+  scheduleUnsentImageSweep,
+} from './modules/chat/index.js';
 import { imageRoutes } from './modules/images/index.js';
 import { registerMetrics } from './modules/metrics/index.js';
 import { orderRoutes, scheduleUnpaidOrderSweep } from './modules/orders/index.js';
@@ -62,6 +66,10 @@ export interface BuildOptions {
   orderSweepMs?: number;
   /** How often this process removes chat images never sent within a day; 0 turns the timer off (tests). */
   chatImageSweepMs?: number;
+  /** How often this process e-mails chat messages left unread (default 15 s); 0 turns the timer off (tests). */
+  chatEmailNoticeMs?: number;
+  /** Handed the chat e-mail job, so a test runs it when it chooses (and with the clock it chooses). */
+  onChatEmailNotices?: (notices: ChatEmailNotices) => void;
 }
 
 /** Fastify's own options: the logger (or a test's log stream), request ids, proxies and its refusals in our words. */
@@ -109,15 +117,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(catalogToolsRoutes);
   await app.register(salesRoutes);
   await app.register(buyersRoutes, { googleVerifier: createGoogleVerifier(deps.config) });
+  await app.register(accountRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(seoRoutes, { sitemapUrlLimit: options.sitemapUrlLimit });
-  const { chat, io } = await registerChat(app, await registerLimits(app));
+  const { chat, io, emailNotices } = await registerChat(app, await registerLimits(app));
   metrics.countSockets = () => io.engine.clientsCount;
   await app.register(apiDocsRoutes);
   scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 60_000);
   scheduleUnsentImageSweep(app, chat, options.chatImageSweepMs ?? 15 * 60_000);
+  scheduleChatEmailNotices(app, emailNotices, options.chatEmailNoticeMs ?? 15_000);
+  options.onChatEmailNotices?.(emailNotices);
 
   const clientDir = options.serveClient === false ? undefined : (options.clientDir ?? findClientDir());
   if (clientDir) await registerClientFiles(app, clientDir);

@@ -62,6 +62,8 @@ export interface UsersTable {
   name: string;
   email: string;
   picture: string;
+  /** 1 (the default) while the buyer wants chat messages they have not read e-mailed to them (0014). */
+  chat_emails: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -189,6 +191,17 @@ export interface ChatReadsTable {
 }
 
 /**
+ * The last chat e-mail of one chat to one side (0014): when it was queued (the throttle) and the newest
+ * message it told of (later e-mails tell only of messages after it).
+ */
+export interface ChatEmailNoticesTable {
+  chat_id: number;
+  recipient: 'buyer' | 'seller';
+  last_message_id: number;
+  queued_at: string;
+}
+
+/**
  * One row per shop that has ever had a product: bumped by database triggers in the same transaction as
  * any change a shopper can see (not a view count alone), so every app process can tell with one
  * primary-key lookup whether what it cached of the catalogue is still current.
@@ -214,6 +227,7 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   chat_reads: ChatReadsTable;
   chat_images: ChatImagesTable;
+  chat_email_notices: ChatEmailNoticesTable;
   mail_outbox: MailOutboxTable;
 }
 

@@ -44,6 +44,8 @@ export interface TestAppOptions {
   onRoute?: BuildOptions['onRoute'];
   /** Log lines go here, as JSON (the logger is off otherwise). */
   logStream?: NodeJS.WritableStream;
+  /** Handed the chat e-mail job (its timer is off in tests): the test runs it. */
+  onChatEmailNotices?: BuildOptions['onChatEmailNotices'];
 }
 
 export async function createTestApp(
@@ -80,6 +82,8 @@ export async function createTestApp(
       serveClient: false,
       orderSweepMs: 0,
       chatImageSweepMs: 0,
+      chatEmailNoticeMs: 0,
+      ...(options.onChatEmailNotices ? { onChatEmailNotices: options.onChatEmailNotices } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     },

@@ -1,6 +1,9 @@
-/** The buyers module's front door: signing buyers in, and reading the signed-in buyer of a request. */
+/**
+ * The buyers module's front door: signing buyers in, reading the signed-in buyer of a request, and their
+ * own settings (the chat e-mail preference, read by the chat's e-mail notices).
+ */
 export { createGoogleVerifier } from './google.js';
-export { insertUserIfMissing, lockUser } from './repository.js';
+export { findChatEmailAddress, insertUserIfMissing, lockUser } from './repository.js';
 export {
   assertOwnGoogleId,
   buyerFromRequest,
@@ -8,5 +11,5 @@ export {
   requireBuyer,
   SIGN_IN_REQUIRED,
 } from './require-buyer.js';
-export { buyersRoutes } from './routes.js';
+export { accountRoutes, buyersRoutes } from './routes.js';
 export { verifySession } from './session-token.js';

@@ -63,3 +63,27 @@ export async function lockUser(db: Db, userId: string): Promise<void> {
     .where('id', '=', userId)
     .execute();
 }
+
+/** The buyer's stored preferences, or undefined while they have no row. */
+export async function findPreferences(db: Db, userId: string): Promise<{ chat_emails: number } | undefined> {
+  return db.selectFrom('users').select('chat_emails').where('id', '=', userId).executeTakeFirst();
+}
+
+export async function setChatEmails(db: Db, userId: string, on: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ chat_emails: on ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The address of the buyer's sign-in while they want chat e-mails; undefined when off or unknown. */
+export async function findChatEmailAddress(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .where('chat_emails', '=', 1)
+    .executeTakeFirst();
+  return row?.email;
+}

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountPreferencesSchema } from '../../../shared/schemas/account.js';
 import {
   demoSignInBodySchema,
   googleSignInBodySchema,
   signInResponseSchema,
 } from '../../../shared/schemas/buying.js';
 import type { GoogleVerifier } from './google.js';
+import { currentBuyer, requireBuyer } from './require-buyer.js';
 import * as buyers from './service.js';
 
 export interface BuyersRoutesOptions {
@@ -42,5 +44,23 @@ export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (a
       );
       return reply.header('Cache-Control', 'no-store').send(signedIn);
     },
+  );
+};
+
+/** The signed-in buyer's own settings (issue 18): no id in the path, so none can name another buyer's. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireBuyer(app);
+  const { db } = app.deps;
+
+  app.get(
+    '/api/account/preferences',
+    { schema: { response: { 200: accountPreferencesSchema } } },
+    async (request) => buyers.getPreferences(db, currentBuyer(request)),
+  );
+
+  app.put(
+    '/api/account/preferences',
+    { schema: { body: accountPreferencesSchema, response: { 200: accountPreferencesSchema } } },
+    async (request) => buyers.savePreferences(db, currentBuyer(request), request.body),
   );
 };

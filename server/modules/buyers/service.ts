@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AccountPreferences } from '../../../shared/schemas/account.js';
 import type { SessionUser, SignInResponse } from '../../../shared/schemas/buying.js';
 import type { Database } from '../../db/types.js';
 import { HttpError } from '../../http/errors.js';
 import type { GoogleVerifier } from './google.js';
-import { presentUser } from './presenter.js';
+import { presentPreferences, presentUser } from './presenter.js';
 import * as repo from './repository.js';
 import { signSessionToken } from './session-token.js';
 
@@ -63,4 +64,26 @@ export async function signInAsDemo(
     picture: '',
   };
   return signIn(db, sessionSecret, profile);
+}
+
+/** GET /api/account/preferences: the signed-in buyer's own. */
+export async function getPreferences(db: Db, buyer: SessionUser): Promise<AccountPreferences> {
+  return presentPreferences(await repo.findPreferences(db, buyer.sub));
+}
+
+/**
+ * PUT /api/account/preferences: stored on the buyer's row, which the signed token recreates if it went
+ * missing (as a purchase does), so the choice is never silently dropped.
+ */
+export async function savePreferences(
+  db: Db,
+  buyer: SessionUser,
+  preferences: AccountPreferences,
+  now = new Date(),
+): Promise<AccountPreferences> {
+  return db.transaction().execute(async (trx) => {
+    await repo.insertUserIfMissing(trx, buyer, now.toISOString());
+    await repo.setChatEmails(trx, buyer.sub, preferences.chat_emails);
+    return presentPreferences(await repo.findPreferences(trx, buyer.sub));
+  });
 }

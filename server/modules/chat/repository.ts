@@ -265,3 +265,117 @@ export async function takeUnsentImagesBefore(
     .returning(['chat_id', 'name'])
     .execute();
 }
+
+// ── E-mails of unread messages (email-notices.ts) ─────────────────────────────────────────────────────
+
+export type NoticeSide = 'buyer' | 'seller';
+
+export interface NoticeWindow {
+  /** Messages sent after this are still looked at (bounds the scan; older ones are never e-mailed). */
+  since: string;
+  /** Messages sent at or before this are due (CHAT_EMAIL_DELAY_SECONDS ago). */
+  dueBy: string;
+  /** A side last e-mailed after this is throttled (CHAT_EMAIL_THROTTLE_MINUTES ago). */
+  throttledAfter: string;
+}
+
+/**
+ * The chats with a due message to `side` (the buyer, or the seller `sellerId`) that its recipient has not
+ * read and no e-mail told of, where that side was not e-mailed within the throttle; oldest due first.
+ */
+export async function findChatsToNotify(
+  db: Db,
+  side: NoticeSide,
+  sellerId: string,
+  window: NoticeWindow,
+  limit: number,
+): Promise<number[]> {
+  const recipient = side === 'buyer' ? sql.ref('c.buyer_google_id') : sql`${sellerId}`;
+  const rows = await db
+    .selectFrom('chat_messages as m')
+    .innerJoin('chats as c', 'c.id', 'm.chat_id')
+    .leftJoin('chat_email_notices as n', (join) =>
+      join.onRef('n.chat_id', '=', 'c.id').on('n.recipient', '=', side),
+    )
+    .select('c.id')
+    .where('m.created_at', '>', window.since)
+    .where('m.created_at', '<=', window.dueBy)
+    .where(sql<boolean>`m.sender_google_id <> ${recipient}`)
+    .where(
+      'm.id',
+      '>',
+      sql<number>`coalesce((select r.last_read_message_id from chat_reads r
+        where r.chat_id = c.id and r.user_id = ${recipient}), 0)`,
+    )
+    .where('m.id', '>', sql<number>`coalesce(n.last_message_id, 0)`)
+    .where((eb) => eb.or([eb('n.queued_at', 'is', null), eb('n.queued_at', '<=', window.throttledAfter)]))
+    .groupBy('c.id')
+    .orderBy(sql`min(m.id)`)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The messages of a chat to `recipientId` that they have not read and no e-mail told of: the newest
+ * `limit` (oldest first) and how many there are in all.
+ */
+export async function findUnnotifiedMessages(
+  db: Db,
+  chatId: number,
+  side: NoticeSide,
+  recipientId: string,
+  limit: number,
+): Promise<{ messages: ChatMessageRow[]; total: number }> {
+  const unnotified = db
+    .selectFrom('chat_messages as m')
+    .where('m.chat_id', '=', chatId)
+    .where('m.sender_google_id', '<>', recipientId)
+    .where(
+      'm.id',
+      '>',
+      sql<number>`coalesce((select r.last_read_message_id from chat_reads r
+        where r.chat_id = ${chatId} and r.user_id = ${recipientId}), 0)`,
+    )
+    .where(
+      'm.id',
+      '>',
+      sql<number>`coalesce((select n.last_message_id from chat_email_notices n
+        where n.chat_id = ${chatId} and n.recipient = ${side}), 0)`,
+    );
+  const messages = await unnotified.selectAll('m').orderBy('m.id', 'desc').limit(limit).execute();
+  const count = await unnotified.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  return { messages: messages.reverse(), total: Number(count?.n ?? 0) };
+}
+
+/**
+ * Records that `side` of the chat is e-mailed now about the messages up to `lastMessageId`, unless it was
+ * e-mailed within the throttle or about these messages already; true when this call recorded it. One
+ * statement on the notice's primary key: of several processes running the job at once, one wins.
+ */
+export async function claimNotice(
+  db: Db,
+  notice: { chatId: number; side: NoticeSide; lastMessageId: number; at: string; throttledAfter: string },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('chat_email_notices')
+    .values({
+      chat_id: notice.chatId,
+      recipient: notice.side,
+      last_message_id: notice.lastMessageId,
+      queued_at: notice.at,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['chat_id', 'recipient'])
+        .doUpdateSet((eb) => ({
+          last_message_id: eb.ref('excluded.last_message_id'),
+          queued_at: eb.ref('excluded.queued_at'),
+        }))
+        .where('chat_email_notices.queued_at', '<=', notice.throttledAfter)
+        .whereRef('chat_email_notices.last_message_id', '<', 'excluded.last_message_id'),
+    )
+    .returning('chat_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

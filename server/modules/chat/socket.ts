@@ -19,6 +19,7 @@ import { handleReadEvents } from './handlers/read.js';
 import { eventRunner } from './handlers/run-event.js';
 import { handleSendEvents } from './handlers/send.js';
 import { handleTypingEvents } from './handlers/typing.js';
+import type { ConnectedCheck } from './email-notices.js';
 import type { ChatService } from './service.js';
 
 export const UNAUTHORIZED = 'unauthorized';
@@ -120,4 +121,12 @@ export function attachChatSocket(
     io.engine.close();
   });
   return io;
+}
+
+/**
+ * Whether a user has a chat socket open now: their user room, asked of every process through the Redis
+ * adapter (fetchSockets). Rejects while Redis cannot answer for the other processes.
+ */
+export function connectedCheck(io: ChatServer): ConnectedCheck {
+  return async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length > 0;
 }

@@ -1,0 +1,286 @@
+/**
+ * E-mails of unread chat messages (issue 18), through the real app: messages sent by real socket.io
+ * clients, read markers moved by real joins, the recipient's sockets seen by the real socket server. The
+ * job's timer is off; each test runs it with the clock it needs (CHAT_EMAIL_DELAY_SECONDS stays 120).
+ */
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SendMessageAck } from '../../../shared/schemas/chat.js';
+import type { MailContent } from '../mail/index.js';
+import { addProduct } from '../../test/fixtures.js';
+import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
+import type { ChatEmailNotices } from './email-notices.js';
+import { claimNotice } from './repository.js';
+import { type ChatClient, connect, next } from './socket-test-kit.js';
+
+const SELLER = 'seller-1';
+const SELLER_EMAIL = 'seller@example.com';
+const DELAY_MS = 120_000;
+const THROTTLE_MS = 30 * 60_000;
+
+/** A moment `ms` from now, as the job's clock. */
+const later = (ms: number) => new Date(Date.now() + ms);
+
+describe.each(TEST_DIALECTS)('chat e-mails on %s', (dialect) => {
+  let t: TestApp;
+  let url: string;
+  let notices: ChatEmailNotices;
+  let nextProduct = 500;
+  const headers: Record<string, { authorization: string }> = {};
+  const open: ChatClient[] = [];
+
+  async function client(sub: string): Promise<ChatClient> {
+    const socket = await connect(url, { token: headers[sub]!.authorization.slice('Bearer '.length) });
+    open.push(socket);
+    return socket;
+  }
+
+  /** A signed-in buyer with a chat of their own about a new product. */
+  async function buyerWithChat(sub: string): Promise<number> {
+    if (!Object.hasOwn(headers, sub)) headers[sub] = await buyerHeaders(t, { sub, name: `Name ${sub}` });
+    nextProduct += 1;
+    await addProduct(t.handle.db, 'ayz', nextProduct, { title: `Open-box camera ${nextProduct}` });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/chats',
+      headers: headers[sub],
+      payload: {
+        productId: nextProduct,
+        store: 'ayz',
+        title: 'Ignored',
+        buyer_name: sub,
+        buyerGoogleId: sub,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ id: number }>().id;
+  }
+
+  /** Sends as `sub` from a socket that closes again, so only the recipient's connection matters. */
+  async function say(sub: string, chatId: number, content: string, images: string[] = []) {
+    const socket = await client(sub);
+    const ack = await new Promise<SendMessageAck>((resolve) =>
+      socket.emit('sendMessage', { chatId, senderGoogleId: sub, content, images }, resolve),
+    );
+    socket.close();
+    if (!ack.ok) throw new Error(ack.error);
+    return ack.message;
+  }
+
+  const chatMails = (chatId: number) =>
+    t.handle.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('dedupe_key', 'like', `chat_message:${chatId}:%`)
+      .orderBy('id')
+      .execute();
+  const contentOf = (row: { content: string }) => JSON.parse(row.content) as MailContent;
+
+  async function setChatEmails(sub: string, on: boolean) {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/preferences',
+      headers: headers[sub],
+      payload: { chat_emails: on },
+    });
+    expect(response.statusCode).toBe(200);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      dialect,
+      { SELLER_USER_ID: SELLER, SELLER_EMAIL },
+      { onChatEmailNotices: (job) => (notices = job) },
+    );
+    headers[SELLER] = await buyerHeaders(t, { sub: SELLER });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    url = `http://127.0.0.1:${address.port}`;
+  });
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.close();
+  });
+  afterAll(() => t.close());
+
+  it('e-mails a buyer with no connected socket once the message is CHAT_EMAIL_DELAY_SECONDS old', async () => {
+    const chatId = await buyerWithChat('buyer-away');
+    await say(SELLER, chatId, 'It ships tomorrow.\nAnything else?');
+
+    expect(await notices.run(later(DELAY_MS - 5_000))).toBe(0);
+    expect(await chatMails(chatId)).toEqual([]);
+
+    expect(await notices.run(later(DELAY_MS + 1_000))).toBe(1);
+    const [mail, ...rest] = await chatMails(chatId);
+    expect(rest).toEqual([]);
+    expect(mail).toMatchObject({
+      kind: 'chat_message',
+      audience: 'buyer',
+      recipient: 'buyer-away@example.com',
+      status: 'waiting',
+      subject: `New message about Open-box camera ${nextProduct}`,
+    });
+    const content = contentOf(mail!);
+    expect(content.lines).toEqual([{ label: 'The seller', value: 'It ships tomorrow.\nAnything else?' }]);
+    expect(content.action).toEqual({ label: 'Open the chat', href: `/chat/${chatId}` });
+    expect(content.paragraphs.join(' ')).toContain(`about Open-box camera ${nextProduct}`);
+    expect(content.paragraphs.at(-1)).toMatch(/turn off these e-mails in My Account \(\/account\)/);
+
+    // Told once: later runs find nothing new to tell.
+    expect(await notices.run(later(DELAY_MS + THROTTLE_MS + 60_000))).toBe(0);
+    expect(await chatMails(chatId)).toHaveLength(1);
+  });
+
+  it('sends nothing when the message is read before the delay', async () => {
+    const chatId = await buyerWithChat('buyer-reads');
+    await say(SELLER, chatId, 'Read me in time');
+    const buyer = await client('buyer-reads');
+    buyer.emit('joinChat', { chatId });
+    await next(buyer, 'chatUpdated', (chat) => chat.id === chatId && chat.unread_count === 0);
+    buyer.close();
+
+    expect(await notices.run(later(DELAY_MS + 1_000))).toBe(0);
+    expect(await chatMails(chatId)).toEqual([]);
+  });
+
+  it('sends nothing while the recipient is connected, and e-mails once they are gone', async () => {
+    const chatId = await buyerWithChat('buyer-here');
+    await say(SELLER, chatId, 'Are you there?');
+    const buyer = await client('buyer-here');
+
+    expect(await notices.run(later(DELAY_MS + 1_000))).toBe(0);
+    expect(await chatMails(chatId)).toEqual([]);
+
+    buyer.close();
+    // The server notices the closed socket a moment later: the job finds it gone then.
+    let queued = 0;
+    for (let attempt = 0; attempt < 50 && queued === 0; attempt += 1) {
+      queued = await notices.run(later(DELAY_MS + 1_000));
+      if (queued === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(queued).toBe(1);
+    expect(await chatMails(chatId)).toHaveLength(1);
+  });
+
+  it('sends at most one e-mail per chat within CHAT_EMAIL_THROTTLE_MINUTES, then one with what came since', async () => {
+    const chatId = await buyerWithChat('buyer-busy');
+    await say(SELLER, chatId, 'First');
+    const firstRun = later(DELAY_MS + 1_000);
+    expect(await notices.run(firstRun)).toBe(1);
+
+    await say(SELLER, chatId, 'Second');
+    await say(SELLER, chatId, 'Third');
+    expect(await notices.run(later(DELAY_MS + 5 * 60_000))).toBe(0);
+    expect(await chatMails(chatId)).toHaveLength(1);
+
+    expect(await notices.run(new Date(firstRun.getTime() + THROTTLE_MS + 60_000))).toBe(1);
+    const mails = await chatMails(chatId);
+    expect(mails).toHaveLength(2);
+    expect(contentOf(mails[1]!).lines?.map((line) => line.value)).toEqual(['Second', 'Third']);
+    expect(contentOf(mails[1]!).paragraphs[0]).toMatch(/wrote 2 messages to you/);
+  });
+
+  it('e-mails the seller (audience seller, SELLER_EMAIL) what a buyer wrote', async () => {
+    const chatId = await buyerWithChat('buyer-asks');
+    await say('buyer-asks', chatId, 'Does it come with a charger?');
+
+    expect(await notices.run(later(DELAY_MS + 1_000))).toBe(1);
+    const [mail] = await chatMails(chatId);
+    expect(mail).toMatchObject({
+      audience: 'seller',
+      recipient: null,
+      subject: `Name buyer-asks wrote about Open-box camera ${nextProduct}`,
+    });
+    const content = contentOf(mail!);
+    expect(content.heading).toBe('New message from Name buyer-asks');
+    expect(content.lines).toEqual([{ label: 'Name buyer-asks', value: 'Does it come with a charger?' }]);
+    expect(content.action?.href).toBe(`/chat/${chatId}`);
+    // The opt-out is the buyer's: the seller's e-mail does not offer it.
+    expect(content.paragraphs.join(' ')).not.toContain('/account');
+  });
+
+  it('sends a buyer who turned chat e-mails off nothing, and the seller still gets theirs', async () => {
+    const chatId = await buyerWithChat('buyer-quiet');
+    await setChatEmails('buyer-quiet', false);
+    await say(SELLER, chatId, 'Price dropped');
+    expect(await notices.run(later(DELAY_MS + 1_000))).toBe(0);
+    expect(await chatMails(chatId)).toEqual([]);
+
+    await say('buyer-quiet', chatId, 'Nice, thanks');
+    expect(await notices.run(later(DELAY_MS + 2_000))).toBe(1);
+    expect((await chatMails(chatId)).map((mail) => mail.audience)).toEqual(['seller']);
+
+    // Turned back on: what the seller writes next is told of.
+    await say(SELLER, chatId, 'You are welcome');
+    await setChatEmails('buyer-quiet', true);
+    expect(await notices.run(later(DELAY_MS + 3_000))).toBe(1);
+    const mails = await chatMails(chatId);
+    expect(mails.map((mail) => mail.audience)).toEqual(['seller', 'buyer']);
+    expect(contentOf(mails[1]!).lines).toEqual([{ label: 'The seller', value: 'You are welcome' }]);
+  });
+
+  it('reads a message of images only as "Image" or "N images"', async () => {
+    const chatId = await buyerWithChat('buyer-photos');
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#07a' } })
+      .png()
+      .toBuffer();
+    const upload = async () => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(png)]), 'photo.png');
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/chats/${chatId}/upload`,
+        headers: headers['buyer-photos'],
+        payload: form,
+      });
+      return response.json<{ filePath: string }>().filePath;
+    };
+    await say('buyer-photos', chatId, '', [await upload()]);
+    await say('buyer-photos', chatId, ' ', [await upload(), await upload()]);
+
+    expect(await notices.run(later(DELAY_MS + 1_000))).toBe(1);
+    const [mail] = await chatMails(chatId);
+    expect(contentOf(mail!).lines?.map((line) => line.value)).toEqual(['Image', '2 images']);
+  });
+
+  it('queues one e-mail when two runs of the job race', async () => {
+    const chatId = await buyerWithChat('buyer-race');
+    await say(SELLER, chatId, 'Once only');
+    const at = later(DELAY_MS + 1_000);
+    const results = await Promise.all([notices.run(at), notices.run(at), notices.run(at)]);
+    expect(results.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect(await chatMails(chatId)).toHaveLength(1);
+    const rows = await t.handle.db
+      .selectFrom('chat_email_notices')
+      .selectAll()
+      .where('chat_id', '=', chatId)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('claims a side of a chat once per throttle window, even for a message that came meanwhile', async () => {
+    const chatId = await buyerWithChat('buyer-claims');
+    const claim = (lastMessageId: number, at: Date) =>
+      claimNotice(t.handle.db, {
+        chatId,
+        side: 'buyer',
+        lastMessageId,
+        at: at.toISOString(),
+        throttledAfter: new Date(at.getTime() - THROTTLE_MS).toISOString(),
+      });
+    const start = new Date();
+    expect(await claim(1, start)).toBe(true);
+    // A process that saw a newer message a second later loses: the side was e-mailed within the window.
+    expect(await claim(2, new Date(start.getTime() + 1_000))).toBe(false);
+    expect(await claim(2, new Date(start.getTime() + THROTTLE_MS + 1_000))).toBe(true);
+    // The same messages are never told of twice, however late.
+    expect(await claim(2, new Date(start.getTime() + 3 * THROTTLE_MS))).toBe(false);
+  });
+
+  it('never e-mails old history (a message long past its delay when the job first sees it)', async () => {
+    const chatId = await buyerWithChat('buyer-old');
+    await say(SELLER, chatId, 'From long ago');
+    expect(await notices.run(later(3 * 24 * 3_600_000))).toBe(0);
+    expect(await chatMails(chatId)).toEqual([]);
+  });
+});
