@@ -10,6 +10,7 @@ import { cartUnitCount } from '../cart/cartMath.js';
 import { readAccountTab, writeAccountTab, type AccountTab } from './accountTab.js';
 import { AccountTabs, panelId, TAB_LABELS, tabId } from './AccountTabs.js';
 import { CartTab } from './CartTab.js';
+import { ChatEmailSetting } from './ChatEmailSetting.js';
 import { OrdersTab } from './OrdersTab.js';
 import styles from './Account.module.css';
 
@@ -24,7 +25,10 @@ function storage(): Storage | undefined {
   }
 }
 
-/** /account (docs/product.md §2): Back to Shop, My Orders and Cart tabs, and the admin link for listed admins. */
+/**
+ * /account (docs/product.md §2): Back to Shop, My Orders and Cart tabs, the admin link for listed admins, and
+ * the chat e-mail setting (issue 18).
+ */
 export default function AccountPage() {
   const { user, signOut } = useAuth();
   const config = usePublicConfig();
@@ -68,6 +72,7 @@ export default function AccountPage() {
         <h2 className="visually-hidden">{TAB_LABELS[tab]}</h2>
         {tab === 'cart' ? <CartTab user={user} /> : <OrdersTab user={user} />}
       </section>
+      <ChatEmailSetting user={user} />
     </main>
   );
 }
