@@ -3,11 +3,14 @@
  * clients, read markers moved by real joins, the recipient's sockets seen by the real socket server. The
  * job's timer is off; each test runs it with the clock it needs (CHAT_EMAIL_DELAY_SECONDS stays 120).
  */
+import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SendMessageAck } from '../../../shared/schemas/chat.js';
 import type { MailContent } from '../mail/index.js';
+import { type FaultProxy, startFaultProxy } from '../../test/fault-proxy.js';
 import { addProduct } from '../../test/fixtures.js';
+import { TEST_REDIS, testRedisAnswers } from '../../test/redis.js';
 import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import type { ChatEmailNotices } from './email-notices.js';
 import { claimNotice } from './repository.js';
@@ -282,5 +285,66 @@ describe.each(TEST_DIALECTS)('chat e-mails on %s', (dialect) => {
     await say(SELLER, chatId, 'From long ago');
     expect(await notices.run(later(3 * 24 * 3_600_000))).toBe(0);
     expect(await chatMails(chatId)).toEqual([]);
+  });
+});
+
+describe.skipIf(!(await testRedisAnswers()))('chat e-mails while Redis is away', () => {
+  // Ids of this run only: the adapter's channels are shared by every app on the same Redis.
+  const run = crypto.randomBytes(4).toString('hex');
+  const seller = `seller-${run}`;
+  const buyer = `buyer-${run}`;
+  let t: TestApp;
+  let proxy: FaultProxy;
+  let notices: ChatEmailNotices;
+
+  beforeAll(async () => {
+    proxy = await startFaultProxy(TEST_REDIS);
+    t = await createTestApp(
+      'sqlite',
+      { SELLER_USER_ID: seller, REDIS_URL: proxy.url(`redis://${TEST_REDIS.host}:${TEST_REDIS.port}/13`) },
+      { onChatEmailNotices: (job) => (notices = job) },
+    );
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+  });
+
+  it('queues nothing on a guess while other processes cannot be asked, and the e-mail once they can', async () => {
+    await addProduct(t.handle.db, 'ayz', 700, { title: 'Open-box speaker' });
+    const buyerAuth = await buyerHeaders(t, { sub: buyer });
+    const sellerAuth = await buyerHeaders(t, { sub: seller });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/chats',
+      headers: buyerAuth,
+      payload: { productId: 700, title: 't', buyer_name: 'n', store: 'ayz', buyerGoogleId: buyer },
+    });
+    const chatId = started.json<{ id: number }>().id;
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const socket = await connect(`http://127.0.0.1:${address.port}`, {
+      token: sellerAuth.authorization.slice('Bearer '.length),
+    });
+    const ack = await new Promise<SendMessageAck>((resolve) =>
+      socket.emit('sendMessage', { chatId, senderGoogleId: seller, content: 'Hello', images: [] }, resolve),
+    );
+    socket.close();
+    expect(ack.ok).toBe(true);
+    const due = () => notices.run(later(DELAY_MS + 1_000));
+    const mails = () =>
+      t.handle.db.selectFrom('mail_outbox').select('recipient').where('kind', '=', 'chat_message').execute();
+
+    proxy.cut();
+    expect(await due()).toBe(0);
+    expect(await mails()).toEqual([]);
+
+    proxy.restore();
+    for (let attempt = 0; attempt < 100 && (await mails()).length === 0; attempt += 1) {
+      await due();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await mails()).toEqual([{ recipient: `${buyer}@example.com` }]);
   });
 });

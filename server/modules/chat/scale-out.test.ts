@@ -12,6 +12,7 @@ import { buildApp } from '../../app.js';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { addProduct } from '../../test/fixtures.js';
 import { buyerHeaders, createTestApp, type TestApp } from '../../test/harness.js';
+import type { ChatEmailNotices } from './email-notices.js';
 import { type ChatClient, connect, next } from './socket-test-kit.js';
 import { TEST_REDIS_URL, testRedisAnswers } from '../../test/redis.js';
 
@@ -34,17 +35,25 @@ describe.skipIf(!canRun)('chat across two app processes through Redis', () => {
   let bHandle: DatabaseHandle;
   let urlA: string;
   let urlB: string;
+  let noticesA: ChatEmailNotices;
   const open: ChatClient[] = [];
 
   beforeAll(async () => {
-    a = await createTestApp('postgres', { SELLER_USER_ID: SELLER, REDIS_URL: TEST_REDIS_URL });
+    a = await createTestApp(
+      'postgres',
+      { SELLER_USER_ID: SELLER, REDIS_URL: TEST_REDIS_URL },
+      { onChatEmailNotices: (job) => (noticesA = job) },
+    );
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(a.handle.db);
     bHandle = openDatabase({
       databaseUrl: process.env.TEST_DATABASE_URL,
       sqliteFile: '',
       pgSchema: rows[0]!.schema,
     });
-    b = await buildApp({ ...a.app.deps, db: bHandle.db }, { serveClient: false, orderSweepMs: 0 });
+    b = await buildApp(
+      { ...a.app.deps, db: bHandle.db },
+      { serveClient: false, orderSweepMs: 0, chatEmailNoticeMs: 0 },
+    );
     await addProduct(a.handle.db, 'ayz', 301, { title: 'Open-box camera' });
     urlA = await listen(a.app);
     urlB = await listen(b);
@@ -108,5 +117,48 @@ describe.skipIf(!canRun)('chat across two app processes through Redis', () => {
     seller.emit('sendMessage', { chatId, senderGoogleId: SELLER, content: 'Yes, it is', images: [] });
     expect(await buyerGets).toMatchObject({ content: 'Yes, it is', sender_google_id: SELLER });
     expect(await buyerList).toMatchObject({ id: chatId, unread_count: 1 });
+  });
+
+  it('e-mails no buyer whose socket is open on the other process, and does once it closes', async () => {
+    const buyerId = `${BUYER}-mail`;
+    const buyerAuth = await buyerHeaders(a, { sub: buyerId });
+    const sellerAuth = await buyerHeaders(a, { sub: SELLER });
+    const started = await a.app.inject({
+      method: 'POST',
+      url: '/api/chats',
+      headers: buyerAuth,
+      payload: { productId: 301, title: 't', buyer_name: 'n', store: 'ayz', buyerGoogleId: buyerId },
+    });
+    const chatId = started.json().id as number;
+    const buyerOnB = await connect(urlB, { token: buyerAuth.authorization.slice(7) });
+    const seller = await connect(urlA, { token: sellerAuth.authorization.slice(7) });
+    open.push(buyerOnB, seller);
+    const ack = await new Promise<SendMessageAck>((resolve) =>
+      seller.emit(
+        'sendMessage',
+        { chatId, senderGoogleId: SELLER, content: 'Still there?', images: [] },
+        resolve,
+      ),
+    );
+    expect(ack.ok).toBe(true);
+    const due = () => noticesA.run(new Date(Date.now() + 121_000));
+    const mails = () =>
+      a.handle.db
+        .selectFrom('mail_outbox')
+        .select('recipient')
+        .where('dedupe_key', 'like', `chat_message:${chatId}:%`)
+        .execute();
+
+    // Process A has none of the buyer's sockets; the one on B counts all the same. (The first test's
+    // buyer, gone with an unread message, may be e-mailed by these runs: only this chat is looked at.)
+    await due();
+    expect(await mails()).toEqual([]);
+
+    buyerOnB.close();
+    for (let attempt = 0; attempt < 50 && (await mails()).length === 0; attempt += 1) {
+      await due();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await mails()).toEqual([{ recipient: `${buyerId}@example.com` }]);
   });
 });
