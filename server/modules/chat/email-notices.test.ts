@@ -12,7 +12,7 @@ import { type FaultProxy, startFaultProxy } from '../../test/fault-proxy.js';
 import { addProduct } from '../../test/fixtures.js';
 import { TEST_REDIS, testRedisAnswers } from '../../test/redis.js';
 import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
-import type { ChatEmailNotices } from './email-notices.js';
+import { type ChatEmailNotices, MESSAGES_PER_EMAIL } from './email-notices.js';
 import { claimNotice } from './repository.js';
 import { type ChatClient, connect, next } from './socket-test-kit.js';
 
@@ -181,6 +181,21 @@ describe.each(TEST_DIALECTS)('chat e-mails on %s', (dialect) => {
     expect(mails).toHaveLength(2);
     expect(contentOf(mails[1]!).lines?.map((line) => line.value)).toEqual(['Second', 'Third']);
     expect(contentOf(mails[1]!).paragraphs[0]).toMatch(/wrote 2 messages to you/);
+  });
+
+  it('quotes the newest messages of a long run and says how many came before them', async () => {
+    const chatId = await buyerWithChat('buyer-long');
+    for (let n = 1; n <= MESSAGES_PER_EMAIL + 2; n += 1) await say(SELLER, chatId, `Note ${n}`);
+
+    expect(await notices.run(later(DELAY_MS + 1_000))).toBe(1);
+    const content = contentOf((await chatMails(chatId))[0]!);
+    expect(content.lines?.map((line) => line.value)).toEqual(
+      Array.from({ length: MESSAGES_PER_EMAIL }, (_, i) => `Note ${i + 3}`),
+    );
+    expect(content.paragraphs.slice(0, 2)).toEqual([
+      `The seller wrote ${MESSAGES_PER_EMAIL + 2} messages to you about Open-box camera ${nextProduct} that you have not read yet.`,
+      `The ${MESSAGES_PER_EMAIL} newest are below; open the chat for the 2 before them.`,
+    ]);
   });
 
   it('e-mails the seller (audience seller, SELLER_EMAIL) what a buyer wrote', async () => {

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/types.js';
+import type { ChatRow, Database } from '../../db/types.js';
 import { runPeriodically } from '../../periodic.js';
 import { findChatEmailAddress } from '../buyers/index.js';
 import { queueMail, type MailRecipient } from '../mail/index.js';
@@ -47,15 +47,15 @@ export function createChatEmailNotices({ db, config, isConnected }: ChatEmailNot
 
   /** Claims the notice and queues its e-mail in one transaction; true when this call queued it. */
   async function notify(
-    chatId: number,
+    chat: ChatRow,
     side: repo.NoticeSide,
     recipientId: string,
     to: MailRecipient,
     at: string,
     throttledAfter: string,
   ): Promise<boolean> {
+    const chatId = chat.id;
     return db.transaction().execute(async (trx) => {
-      const chat = await repo.findChat(trx, chatId);
       // Read again inside: a read since the search leaves nothing to tell of.
       const { messages, total } = await repo.findUnnotifiedMessages(
         trx,
@@ -65,7 +65,7 @@ export function createChatEmailNotices({ db, config, isConnected }: ChatEmailNot
         MESSAGES_PER_EMAIL,
       );
       const newest = messages.at(-1);
-      if (!chat || !newest) return false;
+      if (!newest) return false;
       const claimed = await repo.claimNotice(trx, {
         chatId,
         side,
@@ -119,7 +119,7 @@ export function createChatEmailNotices({ db, config, isConnected }: ChatEmailNot
             return queued;
           }
           if (connected) continue;
-          if (await notify(chatId, side, recipientId, to, at, window.throttledAfter)) queued += 1;
+          if (await notify(chat, side, recipientId, to, at, window.throttledAfter)) queued += 1;
         }
       }
       return queued;
