@@ -22,9 +22,15 @@ function recipients(mail: ParsedMail): string[] {
  * The newest e-mail to `to` that `matches`, or null when none (yet). Files appear whole (the server
  * renames a finished file into place), so a file listed is a file that can be read.
  */
-export async function newestMail(to: string, matches: (mail: ParsedMail) => boolean): Promise<ParsedMail | null> {
+export async function newestMail(
+  to: string,
+  matches: (mail: ParsedMail) => boolean,
+): Promise<ParsedMail | null> {
   const names = await fs.readdir(mailDirectory()).catch(() => [] as string[]);
-  for (const name of names.filter((file) => file.endsWith('.eml')).sort().reverse()) {
+  for (const name of names
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .reverse()) {
     const mail = await simpleParser(await fs.readFile(path.join(mailDirectory(), name)));
     if (recipients(mail).includes(to.toLowerCase()) && matches(mail)) return mail;
   }

@@ -7,10 +7,10 @@ import type { Page } from '@playwright/test';
  * software-rendered Chromium a second or more on a loaded machine, so CI skips them unless
  * SCREENSHOTS=1.
  */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
+export async function saveScreenshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   if (process.env.CI && process.env.SCREENSHOTS !== '1') return;
   fs.mkdirSync('screenshots', { recursive: true });
-  await page.screenshot({ path: `screenshots/e2e-${name}.png`, fullPage: false });
+  await page.screenshot({ path: `screenshots/e2e-${name}.png`, fullPage });
 }
 
 /** Swipes horizontally across an element with touch events, as a finger would. */

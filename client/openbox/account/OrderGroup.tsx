@@ -25,7 +25,8 @@ export function OrderGroup({ orders, onDelete, deletingId }: OrderGroupProps) {
   const payNow = orderActions(first).payNow && first.invoice_url;
   return (
     <li className={styles.group}>
-      <section aria-labelledby={headingId} className={styles.groupBody}>
+      {/* A group, not a region: several groups on the page would be landmarks with the same name. */}
+      <div role="group" aria-labelledby={headingId} className={styles.groupBody}>
         <div className={styles.groupHead}>
           <h3 id={headingId} className={styles.groupTitle}>
             Paid together: {countOf(orders.length, 'item')}
@@ -53,7 +54,7 @@ export function OrderGroup({ orders, onDelete, deletingId }: OrderGroupProps) {
             />
           ))}
         </ul>
-      </section>
+      </div>
     </li>
   );
 }
