@@ -273,7 +273,11 @@ export const shippedBodySchema = z.object({
 
 // ── Payments (docs/architecture.md §7) ───────────────────────────────────────────────────────────────────────────────
 
-/** What the sandbox payment page shows of an order. */
+/**
+ * What the sandbox payment page shows of an order, or of a "Checkout all" group (payment_id grp_…; its
+ * title says how many items, total_amount is the group's). Issue 18 adds, for both: `lines` (each order
+ * the invoice pays) and `amount_paid` (what arrived so far, null before anything did).
+ */
 export const sandboxOrderSchema = z.object({
   payment_id: z.string(),
   title: z.string(),
@@ -281,8 +285,37 @@ export const sandboxOrderSchema = z.object({
   quantity: z.number().int(),
   total_amount: priceStringSchema,
   payment_status: paymentStatusSchema,
+  lines: z.array(
+    z.object({
+      payment_id: z.string(),
+      title: z.string(),
+      condition: z.string(),
+      quantity: z.number().int(),
+      total_amount: priceStringSchema,
+    }),
+  ),
+  amount_paid: priceStringSchema.nullable(),
 });
 export type SandboxOrder = z.infer<typeof sandboxOrderSchema>;
+
+/**
+ * The sandbox's Pay (issue 18): without `amount` it pays what is left of the invoice; with one, that much
+ * arrives (less: partly paid; more: overpaid), so payments that go wrong can be tried in development.
+ */
+export const sandboxPayBodySchema = z
+  .object({
+    amount: z
+      .string({ error: 'must be an amount in dollars such as 12.50' })
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'must be an amount in dollars such as 12.50' })
+      .optional(),
+  })
+  // No body at all (the page's plain Pay) reads as paying what is left.
+  .nullish();
+export type SandboxPayBody = z.infer<typeof sandboxPayBodySchema>;
+
+/** A number NOWPayments sends as a number (or, in some payloads, as a decimal string). */
+const ipnNumber = z.coerce.number().nonnegative().finite().optional().catch(undefined);
 
 /**
  * The fields this server reads of a NOWPayments callback (docs/architecture.md §7). Read only after the signature has
@@ -293,4 +326,10 @@ export const nowPaymentsIpnSchema = z.object({
     .string({ error: 'must be an order reference such as ord_3f9a…' })
     .regex(/^[\w-]{1,64}$/, { error: 'must be an order reference such as ord_3f9a…' }),
   payment_status: z.enum(PAYMENT_STATUSES, { error: `must be one of ${PAYMENT_STATUSES.join(', ')}` }),
+  // What arrived (issue 18): the invoice's price in its fiat currency, the crypto amount asked, and the
+  // crypto amount actually paid. Read when present; a value that is not a number is ignored.
+  price_amount: ipnNumber,
+  price_currency: z.string().max(16).optional().catch(undefined),
+  pay_amount: ipnNumber,
+  actually_paid: ipnNumber,
 });
