@@ -78,15 +78,17 @@ export const LOOK_WIDTHS = [1280, 390, 320] as const;
 
 /**
  * Looks at a screen at each of LOOK_WIDTHS: nothing wider than the viewport, axe in both themes, and a
- * whole-page screenshot for a person to open. The viewport is left at the last width: callers set theirs.
+ * screenshot for a person to open: of the whole page, or of the viewport for a dialog (which stays
+ * fixed to it). The viewport is left at the last width: callers set theirs.
  */
 export async function lookAt(page: Page, scope: string, name: string): Promise<void> {
+  const fullPage = !scope.includes('dialog');
   for (const width of LOOK_WIDTHS) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 760 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
     await expectAccessible(page, scope, ['light', 'dark']);
     await setTheme(page, 'light');
-    await saveScreenshot(page, `${name}-${width}`, { fullPage: true });
+    await saveScreenshot(page, `${name}-${width}`, { fullPage });
   }
 }
