@@ -27,7 +27,8 @@ test('a partly paid order shows what is left to pay, and the seller sees it need
   await addToCart(request, buyer, offer!);
   const price = priceToCents(offer!.price)!;
   const part = Math.floor(price * 0.4);
-  const [paid, left, whole] = [part, price - part, price].map((cents) => formatDollars(centsToPrice(cents)));
+  const dollars = (cents: number) => formatDollars(centsToPrice(cents));
+  const [paid, left, whole] = [dollars(part), dollars(price - part), dollars(price)];
 
   await page.goto('/account');
   await page
