@@ -16,7 +16,9 @@ interface OrderPaymentProps {
  * was paid with (reference and other lines), and the refunds recorded on it.
  */
 export function OrderPayment({ order, groupLines }: OrderPaymentProps) {
-  const fields: Field[] = [{ label: 'Invoice', value: paidOfText(order), wide: true }];
+  // A group's lines share one invoice: its amounts are the whole group's, not this line's.
+  const invoice = order.group_id === null ? 'Invoice' : 'Invoice of the group';
+  const fields: Field[] = [{ label: invoice, value: paidOfText(order), wide: true }];
   if (refundedCents(order) > 0) {
     fields.push({ label: 'Refunded', value: formatDollars(order.refunded_amount) });
   }

@@ -38,7 +38,8 @@ export function SandboxOrderFacts({ order }: { order: SandboxOrder }) {
       )}
       <dl className={styles.facts}>
         {rows.map(([term, value]) => (
-          <div key={term}>
+          // The reference is long and unbroken: on its own row it wraps less.
+          <div key={term} className={term === 'Order' ? styles.wide : undefined}>
             <dt>{term}</dt>
             <dd>{value}</dd>
           </div>
