@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import type { AdminOrder } from '../../../shared/schemas/buying.js';
 import { formatDollars } from '../../../shared/rules/money.js';
+import { refundedCents } from '../../../shared/rules/payment-amounts.js';
 import { canDeleteOrder } from '../../../shared/rules/payment-status.js';
+import tone from '../../ui/StatusTone.module.css';
 import { DeleteOrderButton } from './DeleteOrderButton.js';
 import { FieldList } from './FieldList.js';
 import { OrderImage } from './OrderImage.js';
@@ -39,6 +41,9 @@ export function OrderCard({ order, groupLines = [] }: OrderCardProps) {
           <div className={styles.headline}>
             <span className={styles.amount}>{formatDollars(order.total_amount)}</span>
             <PaymentStatusBadge status={order.payment_status} />
+            {order.payment_status !== 'refunded' && refundedCents(order) > 0 && (
+              <span className={`${styles.badge} ${tone.neutral}`}>Partly refunded</span>
+            )}
           </div>
         </div>
       </div>

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { formatDollars, priceToCents } from '../../../shared/rules/money.js';
 import { refundBodySchema, type RefundBody } from '../../../shared/schemas/buying.js';
 import { useRecordRefundMutation } from '../api/recordRefund.js';
 import controls from '../ui/Controls.module.css';
+import { RefundConfirm } from './RefundConfirm.js';
 import styles from './OrderCard.module.css';
 
 interface RefundFormProps {
@@ -39,12 +40,7 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
   const [restock, setRestock] = useState(false);
   const [confirming, setConfirming] = useState<RefundBody | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const question = useRef<HTMLParagraphElement>(null);
   const refund = useRecordRefundMutation();
-
-  useEffect(() => {
-    if (confirming) question.current?.focus();
-  }, [confirming]);
 
   const review = (event: FormEvent) => {
     event.preventDefault();
@@ -67,34 +63,14 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
     );
 
   if (confirming) {
-    const group =
-      otherLines > 0
-        ? ` and the ${otherLines === 1 ? 'other line' : `${otherLines} other lines`} paid with it`
-        : '';
     return (
-      <div className={styles.refund}>
-        <p ref={question} tabIndex={-1} className={styles.refundQuestion}>
-          Record a refund of {formatDollars(confirming.amount)} on this order{group}?{' '}
-          {confirming.restock ? 'The units go back on sale.' : 'The units stay sold.'}
-        </p>
-        <div className={styles.refundButtons}>
-          <button
-            type="button"
-            className={`${controls.button} ${controls.danger} ${controls.small}`}
-            aria-disabled={refund.isPending}
-            onClick={() => !refund.isPending && record(confirming)}
-          >
-            {refund.isPending ? 'Recording…' : 'Yes, record the refund'}
-          </button>
-          <button
-            type="button"
-            className={`${controls.button} ${controls.secondary} ${controls.small}`}
-            onClick={() => setConfirming(null)}
-          >
-            Back
-          </button>
-        </div>
-      </div>
+      <RefundConfirm
+        refund={confirming}
+        otherLines={otherLines}
+        busy={refund.isPending}
+        onConfirm={() => record(confirming)}
+        onBack={() => setConfirming(null)}
+      />
     );
   }
 
@@ -114,7 +90,10 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
             inputMode="decimal"
             autoComplete="off"
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setProblem(null); // The complaint was about what stood here before.
+            }}
             aria-describedby={`${id}-left`}
             autoFocus
           />

@@ -36,11 +36,9 @@ describe('partPayment', () => {
 });
 
 describe('refundText', () => {
-  it('says Refunded for a whole refund and Partly refunded with the amount for a part', () => {
+  it('says Refunded for a whole refund and Partly refunded for a part', () => {
     expect(refundText({ payment_status: 'refunded', refunded_amount: '59.97' })).toBe('Refunded');
-    expect(refundText({ payment_status: 'finished', refunded_amount: '12.50' })).toBe(
-      'Partly refunded: $12.50',
-    );
+    expect(refundText({ payment_status: 'finished', refunded_amount: '12.50' })).toBe('Partly refunded');
   });
 
   it('says nothing when nothing was refunded', () => {

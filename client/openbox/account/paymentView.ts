@@ -50,13 +50,12 @@ export function partPayment(order: PaymentFacts, now: Date): PartPayment | null 
 }
 
 /**
- * The refund badge: 'Refunded' when the whole payment went back, 'Partly refunded: $12.50' when part
- * did, null when nothing was refunded.
+ * The refund badge: 'Refunded' when the whole payment went back, 'Partly refunded' when part did (the
+ * card's Refunded fact gives the amount; a badge stays one short word on a phone), null when nothing was.
  */
 export function refundText(order: Pick<Purchase, 'payment_status' | 'refunded_amount'>): string | null {
   if (order.payment_status === 'refunded') return 'Refunded';
-  const refunded = refundedCents(order);
-  return refunded > 0 ? `Partly refunded: ${dollars(refunded)}` : null;
+  return refundedCents(order) > 0 ? 'Partly refunded' : null;
 }
 
 /** The carrier's page for the parcel, when the seller's postal service is one this shop knows. */
