@@ -34,14 +34,8 @@ function newGroupId(): string {
 }
 
 /** The 409 or 404 sentence naming the line that could not be taken. */
-function shortLineError(
-  shopName: string,
-  line: Line,
-  short: stock.ShortLine,
-  title: string | undefined,
-): HttpError {
-  if (short.reason === 'no such product' || title === undefined)
-    return noSuchProduct(shopName, line.product_id);
+function shortLineError(shopName: string, line: Line, short: stock.ShortLine, title: string): HttpError {
+  if (short.reason === 'no such product') return noSuchProduct(shopName, line.product_id);
   const named = `"${title}" (${CONDITION_INFO[line.condition].label})`;
   if (short.reason === 'no price') return conflict(`${named} has no price, so it is not for sale.`);
   if (short.available === 0) return conflict(`${named} is out of stock.`);
