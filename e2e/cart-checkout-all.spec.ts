@@ -8,10 +8,12 @@
 import { expect, test } from '@playwright/test';
 import { centsToPrice, formatDollars, priceToCents } from '../shared/rules/money.js';
 import { trackingUrl } from '../shared/rules/tracking.js';
+import { CONDITION_INFO } from '../shared/shops.js';
 import { linksOf, newestMail } from './support/mail.js';
 import {
   addToCart,
   adminOrderCard,
+  buyAllUnits,
   conditionText,
   fillShipping,
   myPurchases,
@@ -30,20 +32,32 @@ test('a buyer pays the whole cart once; the seller sends it with USPS; the e-mai
 }) => {
   // Three screens looked at three times in two themes, and a second browser for the seller.
   test.setTimeout(300_000);
-  const offers = await offersAt(request, 0.3, 3);
+  // Three lines to pay, and a fourth that another buyer takes while the checkout is open.
+  const [gone, ...offers] = await offersAt(request, 0.3, 4);
   const total = formatDollars(
     centsToPrice(offers.reduce((sum, offer) => sum + priceToCents(offer.price)!, 0)),
   );
   const buyer = await signedInBuyer(page, request, 'Carla Cart');
-  for (const offer of offers) await addToCart(request, buyer, offer);
+  for (const offer of [gone!, ...offers]) await addToCart(request, buyer, offer);
 
   // The Cart tab offers Checkout all beside each line's Buy.
   await page.goto('/account');
   const cart = page.getByRole('tabpanel', { name: 'Cart' });
-  await expect(cart.getByRole('listitem')).toHaveCount(3);
+  await expect(cart.getByRole('listitem')).toHaveCount(4);
   await cart.getByRole('button', { name: 'Checkout all' }).click();
   const checkout = page.getByRole('dialog', { name: 'Checkout all' });
+  await expect(checkout.getByRole('listitem')).toHaveCount(4);
+
+  // A line sold out meanwhile: the form names it and nothing is bought; the other lines can still go.
+  await fillShipping(checkout);
+  await buyAllUnits(request, gone!);
+  await checkout.getByRole('button', { name: 'Pay with crypto' }).click();
+  await expect(checkout.getByRole('alert')).toHaveText(
+    `"${gone!.title}" (${CONDITION_INFO[gone!.condition].label}) is out of stock.`,
+  );
   await expect(checkout.getByRole('listitem')).toHaveCount(3);
+  await expect(checkout).toContainText('1 line without enough stock stays in your cart.');
+  await expect.poll(() => page.context().pages().length, { message: 'the blank payment tab closed' }).toBe(1);
   for (const offer of offers) {
     await expect(checkout.getByRole('listitem').filter({ hasText: offer.title })).toContainText(
       conditionText(offer.condition),
@@ -55,13 +69,13 @@ test('a buyer pays the whole cart once; the seller sends it with USPS; the e-mai
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // One shipping form, one payment tab for the group.
-  await fillShipping(checkout);
   const opened = page.context().waitForEvent('page');
   await checkout.getByRole('button', { name: 'Pay with crypto' }).click();
   const payment = await opened;
   await payment.waitForURL(/\/pay\/grp_/);
   await expect(checkout).toBeHidden();
-  await expect(cart).toContainText('Your cart is empty.');
+  await expect(cart.getByRole('listitem')).toHaveCount(1);
+  await expect(cart.getByRole('listitem')).toContainText(gone!.title);
 
   // The sandbox page lists the group's lines and its total, and pays them at once.
   await payment.setViewportSize({ width: 1280, height: 800 });

@@ -14,6 +14,8 @@ export interface Offer {
   title: string;
   condition: Condition;
   price: string;
+  /** Units of that condition in stock when the catalogue was read. */
+  available: number;
 }
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
@@ -53,6 +55,7 @@ export async function offersAt(request: APIRequestContext, from: number, count: 
       title: product.title,
       condition,
       price: product[`${condition}_condition_price`],
+      available: product[`${condition}_condition_available_quantity`],
     });
     if (offers.length === count) return offers;
   }
@@ -113,6 +116,33 @@ export async function myPurchases(
   return ok(
     await request.get(`/api/my-purchases/${encodeURIComponent(buyer.user.sub)}`, {
       headers: { Authorization: `Bearer ${buyer.token}` },
+    }),
+  );
+}
+
+/** Another buyer reserves every unit of the offer (an unpaid order holds them), as happens in a busy shop. */
+export async function buyAllUnits(request: APIRequestContext, offer: Offer): Promise<void> {
+  const email = `rival-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const rival = await ok<SignInResponse>(
+    await request.post('/api/auth/demo', { data: { name: 'Rival Buyer', email } }),
+  );
+  await ok(
+    await request.post('/api/create-purchase', {
+      headers: { Authorization: `Bearer ${rival.token}` },
+      data: {
+        google_id: rival.user.sub,
+        product_id: offer.productId,
+        store: 'ayz',
+        condition: offer.condition,
+        quantity: offer.available,
+        email,
+        address: '1 Side Street',
+        postal_code: '10001',
+        city: 'New York',
+        state_prov: 'NY',
+        contact_name: 'Rival Buyer',
+        phone: '+1 212 555 0100',
+      },
     }),
   );
 }
