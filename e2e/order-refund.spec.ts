@@ -101,9 +101,7 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
     .getByRole('listitem')
     .filter({ hasText: paymentId });
   await expect(order.getByText('Partly refunded', { exact: true })).toBeVisible();
-  await expect(
-    order.locator('div', { has: page.locator('dt', { hasText: /^Refunded$/ }) }).locator('dd'),
-  ).toHaveText(formatDollars(part));
+  await expect(order.locator('div:has(> dt:text-is("Refunded")) > dd')).toHaveText(formatDollars(part));
   await expect(order.getByText('Payment status: Paid')).toBeAttached();
   await lookAt(page, 'main', 'my-orders-refunded');
 });

@@ -1,7 +1,8 @@
 /**
  * A partly paid order (issue 18): the buyer checks out one cart line and, on the sandbox page, pays only
  * part of it; My Orders then shows "Paid X of Y", what is left and until when, with Pay Now to the same
- * invoice; the seller finds it under 'Needs attention' with the amounts.
+ * invoice; the seller finds it under 'Needs attention' with the amounts. Pay Now then opens the same
+ * invoice, where the buyer sends the rest and a little more: paid, and flagged to the seller as overpaid.
  */
 import { expect, test } from '@playwright/test';
 import { centsToPrice, formatDollars, priceToCents } from '../shared/rules/money.js';
@@ -80,5 +81,27 @@ test('a partly paid order shows what is left to pay, and the seller sees it need
     `Partly paid: paid ${paid} of ${whole}, ${left} still to come.`,
   );
   await lookAt(seller, 'main', 'admin-orders-attention');
+  await seller.setViewportSize({ width: 1280, height: 800 });
+
+  // Pay Now opens the same invoice; the buyer sends the rest and $5 too much: paid, and overpaid.
+  const again = page.context().waitForEvent('page');
+  await order.getByRole('link', { name: 'Pay Now' }).click();
+  const rest = await again;
+  await expect(rest).toHaveURL(paymentPath);
+  await expect(rest.getByText(`Paid so far: ${paid} · Left to pay: ${left}`)).toBeVisible();
+  await rest.getByText('Pay only part (to try a partial payment)').click();
+  await rest.getByLabel('Amount to pay (USD)').fill(centsToPrice(price - part + 500));
+  await rest.getByRole('button', { name: 'Pay part' }).click();
+  await expect(rest).toHaveURL('/success');
+  await rest.close();
+  await page.reload();
+  await expect(order.getByText('Payment status: Paid')).toBeAttached();
+  await expect(order.getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
+
+  await seller.reload();
+  await expect(card.getByRole('note')).toContainText(
+    `Overpaid by $5.00: paid ${dollars(price + 500)} of ${whole}.`,
+  );
+  await lookAt(seller, 'main', 'admin-orders-overpaid');
   await seller.close();
 });
