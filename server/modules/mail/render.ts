@@ -29,8 +29,13 @@ export function escapeHtml(value: string): string {
  * its own (Bcc: …), so each run of them becomes one space.
  */
 export function headerText(value: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+      .replace(/ {2,}/g, ' ')
+      .trim()
+  );
 }
 
 /** Line breaks of every kind as \n, other control characters dropped: the text part reads the same everywhere. */
@@ -51,7 +56,8 @@ export function shopAddress(publicUrl: string | undefined, port: number): string
 export function actionUrl(href: string, shopUrl: string): string | undefined {
   const trimmed = href.trim();
   if (trimmed.startsWith('/') && !trimmed.startsWith('//') && !trimmed.startsWith('/\\')) {
-    return new URL(trimmed, `${shopUrl}/`).href;
+    // Appended, not resolved: a PUBLIC_URL with a path (https://example.com/shop) keeps it.
+    return URL.canParse(`${shopUrl}${trimmed}`) ? new URL(`${shopUrl}${trimmed}`).href : undefined;
   }
   if (!URL.canParse(trimmed)) return undefined;
   const url = new URL(trimmed);
