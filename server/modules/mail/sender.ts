@@ -211,8 +211,14 @@ export function scheduleMailSender(
   app.addHook('preClose', async () => {
     stopping = true;
   });
+  let pass: Promise<DeliveryReport> | undefined;
   runPeriodically(app, 'mail sender', everyMs, async () => {
-    await deliverDueMail(deps);
+    pass = deliverDueMail(deps);
+    await pass;
   });
-  app.addHook('onClose', async () => transport.close());
+  app.addHook('onClose', async () => {
+    // Closing the connections under a send would fail it (and count a try) although it may go through.
+    await pass?.catch(() => undefined);
+    transport.close();
+  });
 }
