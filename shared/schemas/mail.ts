@@ -50,3 +50,9 @@ export const outboxResponseSchema = z.object({
 export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
 
 export const outboxIdParamsSchema = z.object({ id: wholeNumber(1, 2_147_483_647) });
+
+/** A test e-mail from the admin: to this address, or to SELLER_EMAIL when none is given. */
+export const outboxTestBodySchema = z.object({
+  to: z.email({ error: 'must be an e-mail address' }).max(300).optional(),
+});
+export type OutboxTestBody = z.infer<typeof outboxTestBodySchema>;

@@ -8,6 +8,7 @@ import panel from '../panel/AdminPanel.module.css';
 import { OutboxFilterSelect } from './OutboxFilterSelect.js';
 import { OutboxHeader } from './OutboxHeader.js';
 import { OutboxList } from './OutboxList.js';
+import { TestMailForm } from './TestMailForm.js';
 import { outboxQueryFrom, outboxSearchFor } from './outboxFormat.js';
 import styles from './Outbox.module.css';
 
@@ -38,6 +39,7 @@ export function OutboxScreen({ shop }: { shop: ShopConfig }) {
   return (
     <main className={panel.page}>
       <OutboxHeader shop={shop} />
+      <TestMailForm />
       <div className={styles.toolbar}>
         <OutboxFilterSelect value={query.status} onChange={(status) => show(status, 1)} />
         {data && (

@@ -162,6 +162,10 @@ export async function findMail(db: Db, id: number): Promise<OutboxRow | undefine
   return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function findMailByDedupeKey(db: Db, dedupeKey: string): Promise<OutboxRow | undefined> {
+  return db.selectFrom('mail_outbox').selectAll().where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+}
+
 /**
  * Due now: a sent e-mail goes out again as a new delivery (its tries counted afresh), a waiting one
  * skips the rest of its back-off. A sender's lease on it is left alone: that send is already under way.

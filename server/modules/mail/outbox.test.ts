@@ -219,4 +219,49 @@ describe.each(TEST_DIALECTS)('the admin outbox on %s', (dialect) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: 'Invalid path parameter "id": must be a whole number.' });
   });
+
+  it('queues a test e-mail to an address, or to the seller, that goes out like any other', async () => {
+    const toAddress = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/outbox/test',
+      headers: admin,
+      payload: { to: 'owner@example.com' },
+    });
+    expect(toAddress.statusCode).toBe(201);
+    expect(toAddress.json()).toMatchObject({
+      kind: 'test',
+      audience: 'buyer',
+      recipient: 'owner@example.com',
+      subject: 'Test e-mail from the Open Box Store',
+      status: 'waiting',
+    });
+    const toSeller = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/outbox/test',
+      headers: admin,
+      payload: {},
+    });
+    expect(toSeller.json()).toMatchObject({ audience: 'seller', recipient: 'seller@example.com' });
+
+    await send();
+    const received = await sink.waitFor((mail) => mail.to[0] === 'owner@example.com');
+    expect(received.subject).toBe('Test e-mail from the Open Box Store');
+    expect(received.text).toContain('/ayzadmin/outbox');
+    await sink.waitFor((mail) => mail.subject === received.subject && mail.to[0] === 'seller@example.com');
+  });
+
+  it('refuses a test e-mail to something that is not an address, and anyone but the admin', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/outbox/test',
+      headers: admin,
+      payload: { to: 'owner at example' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'Invalid field "to": must be an e-mail address.' });
+    const before = (await list()).total;
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/outbox/test', payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await list()).total).toBe(before);
+  });
 });

@@ -4,9 +4,10 @@ import {
   outboxMailSchema,
   outboxQuerySchema,
   outboxResponseSchema,
+  outboxTestBodySchema,
 } from '../../../shared/schemas/mail.js';
 import { requireAdmin } from '../admin-auth/index.js';
-import { listOutbox, resendMail } from './service.js';
+import { listOutbox, queueTestMail, resendMail } from './service.js';
 
 /** The admin's outbox (issue 18): what was sent, what waits, and why it fails. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,5 +24,12 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/outbox/:id/resend',
     { schema: { params: outboxIdParamsSchema, response: { 200: outboxMailSchema } } },
     async (request) => resendMail(db, config.SELLER_EMAIL, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/outbox/test',
+    { schema: { body: outboxTestBodySchema, response: { 201: outboxMailSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await queueTestMail(db, config.SELLER_EMAIL, request.body)),
   );
 };

@@ -1,5 +1,12 @@
-/** The admin's outbox: the list and resending one e-mail. */
-import type { OutboxMail, OutboxQuery, OutboxResponse } from '../../../shared/schemas/mail.js';
+/** The admin's outbox: the list, resending one e-mail, and a test e-mail to see that mail goes out. */
+import crypto from 'node:crypto';
+import type {
+  OutboxMail,
+  OutboxQuery,
+  OutboxResponse,
+  OutboxTestBody,
+} from '../../../shared/schemas/mail.js';
+import { SHOPS } from '../../../shared/shops.js';
 import { notFound } from '../../http/errors.js';
 import * as repo from './outbox-repository.js';
 import { presentOutboxMail } from './presenter.js';
@@ -33,4 +40,36 @@ export async function resendMail(
   const row = await repo.requeueMail(db, id, now.toISOString());
   if (!row) throw notFound(`There is no e-mail ${id} in the outbox.`);
   return presentOutboxMail(row, sellerEmail);
+}
+
+/**
+ * Queues a test e-mail, to `to` or else to the seller (SELLER_EMAIL): it goes through the outbox like
+ * any other, so the outbox then shows whether the mail server took it.
+ */
+export async function queueTestMail(
+  db: repo.Db,
+  sellerEmail: string | undefined,
+  body: OutboxTestBody,
+  now = new Date(),
+): Promise<OutboxMail> {
+  const dedupeKey = `test:${crypto.randomUUID()}`;
+  const shop = Object.values(SHOPS).find((candidate) => candidate.sells === 'on-site') ?? SHOPS.ayz;
+  await repo.insertMail(
+    db,
+    {
+      kind: 'test',
+      dedupeKey,
+      to: body.to ? { buyer: body.to } : 'seller',
+      content: {
+        subject: `Test e-mail from the ${shop.name}`,
+        heading: 'E-mail from your shop arrives here',
+        paragraphs: [
+          'This is a test sent from the admin outbox. If you can read it, the shop’s e-mail reaches this address.',
+        ],
+        action: { label: 'Open the outbox', href: `${shop.adminRoute}/outbox` },
+      },
+    },
+    now.toISOString(),
+  );
+  return presentOutboxMail((await repo.findMailByDedupeKey(db, dedupeKey))!, sellerEmail);
 }
