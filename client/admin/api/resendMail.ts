@@ -1,6 +1,7 @@
 /**
  * POST /api/admin/outbox/{id}/resend -> the e-mail as it now stands (waiting, due now). The cached pages
- * show it at once and are then asked again, so the filter's counts follow.
+ * show it in place at once; they are not asked again here, or a resent e-mail would drop out of the
+ * 'Sent' list under the admin's pointer. The list's own refresh while an e-mail waits follows it.
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { outboxMailSchema, type OutboxMail, type OutboxResponse } from '../../../shared/schemas/mail.js';
@@ -15,11 +16,10 @@ export function resendMail(id: number): Promise<OutboxMail> {
 export function resendMailOptions(queryClient: QueryClient) {
   return {
     mutationFn: resendMail,
-    onSuccess: async (mail: OutboxMail) => {
+    onSuccess: (mail: OutboxMail) => {
       queryClient.setQueriesData<OutboxResponse>({ queryKey: adminKeys.outbox }, (page) =>
         page ? { ...page, items: page.items.map((item) => (item.id === mail.id ? mail : item)) } : page,
       );
-      await queryClient.invalidateQueries({ queryKey: adminKeys.outbox });
     },
     onError: (error: Error) => console.error('Could not resend the e-mail', error),
   };

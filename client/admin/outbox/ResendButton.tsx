@@ -23,10 +23,10 @@ export function ResendButton({ mail }: { mail: OutboxMail }) {
         type="button"
         className={`${controls.button} ${controls.secondary} ${controls.small}`}
         disabled={resend.isPending}
+        aria-label={`${resend.isPending ? 'Resending' : 'Resend'}: ${mail.subject}`}
         onClick={run}
       >
         {resend.isPending ? 'Resending…' : 'Resend'}
-        <span className="visually-hidden">: {mail.subject}</span>
       </button>
       <span className={styles.actionStatus} aria-live="polite">
         {done && !resend.isPending ? 'Queued to go out now.' : ''}
