@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
+import { adminHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
 import type { MailContent } from './content.js';
 import { queueMail } from './index.js';
@@ -318,6 +318,13 @@ describe.each(TEST_DIALECTS)('without SMTP_URL on %s', (dialect) => {
     expect(second.messageId).toBeTruthy();
     expect(bySubject.has('First e-mail')).toBe(true);
     await until(async () => ((await rows(t)).every((r) => r.status === 'sent') ? true : undefined));
+
+    // What it did shows in /metrics: two sent by this process, none left waiting.
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', headers: await adminHeaders(t) });
+    expect(metrics.body).toMatch(/^mail_sent_total 2$/m);
+    expect(metrics.body).toMatch(/^mail_failed_attempts_total 0$/m);
+    expect(metrics.body).toMatch(/^mail_outbox_waiting\{state="waiting"\} 0$/m);
+    expect(metrics.body).toMatch(/^mail_outbox_waiting\{state="failing"\} 0$/m);
   });
 });
 
