@@ -132,7 +132,12 @@ async function deliverBatch(
   const worker = async () => {
     while (queue.length > 0 && mayStart()) await deliverOne(queue.shift()!);
   };
-  await Promise.all(Array.from({ length: Math.min(SMTP_CONNECTIONS, rows.length) }, worker));
+  // Settled, not all: a database error in one worker must not end the pass while the others still send.
+  const settled = await Promise.allSettled(
+    Array.from({ length: Math.min(SMTP_CONNECTIONS, rows.length) }, worker),
+  );
+  const broken = settled.find((result) => result.status === 'rejected');
+  if (broken) throw broken.reason;
 
   if (serverFailure) {
     // The same server would fail them the same way now: each counts a try and backs off.
