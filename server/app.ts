@@ -14,6 +14,7 @@ import { catalogToolsRoutes } from './modules/catalog-tools/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
 import { scheduleUnsentImageSweep } from './modules/chat/index.js';
 import { imageRoutes } from './modules/images/index.js';
+import { mailRoutes, scheduleMailSender } from './modules/mail/index.js';
 import { registerMetrics } from './modules/metrics/index.js';
 import { orderRoutes, scheduleUnpaidOrderSweep } from './modules/orders/index.js';
 import { type PaymentProvider, SIGNATURE_HEADERS } from './modules/payment-providers/index.js';
@@ -62,6 +63,8 @@ export interface BuildOptions {
   orderSweepMs?: number;
   /** How often this process removes chat images never sent within a day; 0 turns the timer off (tests). */
   chatImageSweepMs?: number;
+  /** How often this process sends due e-mails from the outbox (default 1 s); 0 turns the sender off (tests). */
+  mailSendMs?: number;
 }
 
 /** Fastify's own options: the logger (or a test's log stream), request ids, proxies and its refusals in our words. */
@@ -113,11 +116,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(seoRoutes, { sitemapUrlLimit: options.sitemapUrlLimit });
+  await app.register(mailRoutes);
   const { chat, io } = await registerChat(app, await registerLimits(app));
   metrics.countSockets = () => io.engine.clientsCount;
   await app.register(apiDocsRoutes);
   scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 60_000);
   scheduleUnsentImageSweep(app, chat, options.chatImageSweepMs ?? 15 * 60_000);
+  scheduleMailSender(app, options.mailSendMs ?? 1000, {
+    onSent: metrics.mailSent,
+    onFailed: metrics.mailFailed,
+  });
 
   const clientDir = options.serveClient === false ? undefined : (options.clientDir ?? findClientDir());
   if (clientDir) await registerClientFiles(app, clientDir);

@@ -44,6 +44,8 @@ export interface TestAppOptions {
   onRoute?: BuildOptions['onRoute'];
   /** Log lines go here, as JSON (the logger is off otherwise). */
   logStream?: NodeJS.WritableStream;
+  /** Run the outbox sender every this many ms (default 0: off; a test sends with deliverDueMail). */
+  mailSendMs?: number;
 }
 
 export async function createTestApp(
@@ -80,6 +82,7 @@ export async function createTestApp(
       serveClient: false,
       orderSweepMs: 0,
       chatImageSweepMs: 0,
+      mailSendMs: options.mailSendMs ?? 0,
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     },
