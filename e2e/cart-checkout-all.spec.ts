@@ -96,7 +96,7 @@ test('a buyer pays the whole cart once; the seller sends it with USPS; the e-mai
     await expect(line.getByText('Payment status: Paid')).toBeAttached();
     await expect(line).toContainText('Not Sent');
   }
-  await lookAt(page, 'main', 'my-orders-group');
+  await lookAt(page, 'main', 'my-orders-group', group);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The seller sees the group on each line's card and sends every line in one parcel with USPS.
@@ -108,7 +108,7 @@ test('a buyer pays the whole cart once; the seller sends it with USPS; the e-mai
   const first = adminOrderCard(seller, lines[0]!.payment_id);
   await expect(first).toContainText(groupId);
   for (const other of lines.slice(1)) await expect(first).toContainText(other.title);
-  await lookAt(seller, 'main', 'admin-orders-group');
+  await lookAt(seller, 'main', 'admin-orders-group', first);
   await seller.setViewportSize({ width: 1280, height: 800 });
   for (const line of lines) {
     const card = adminOrderCard(seller, line.payment_id);

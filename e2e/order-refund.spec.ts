@@ -67,7 +67,7 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
   await amount.fill(part);
   await form.getByLabel('Note or transaction ID').fill('TX 0xfeed');
   await form.getByLabel('Put the units back on sale').check();
-  await lookAt(seller, 'main', 'admin-refund-form');
+  await lookAt(seller, 'main', 'admin-refund-form', card);
   await seller.setViewportSize({ width: 1280, height: 800 });
   await form.getByRole('button', { name: 'Review refund' }).click();
 
@@ -75,7 +75,7 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
   const question = card.getByText(`Record a refund of ${formatDollars(part)} on this order?`);
   await expect(question).toBeFocused();
   await expect(question).toContainText('The units go back on sale.');
-  await lookAt(seller, 'main', 'admin-refund-confirm');
+  await lookAt(seller, 'main', 'admin-refund-confirm', card);
   await seller.setViewportSize({ width: 1280, height: 800 });
   await card.getByRole('button', { name: 'Back' }).click();
   await expect(form.getByLabel('Amount (USD)')).toHaveValue(part);
@@ -90,7 +90,7 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
   await card.getByRole('button', { name: 'Record a refund' }).click();
   await expect(card.getByLabel('Amount (USD)')).toHaveValue(centsToPrice(price - Math.floor(price / 2)));
   await card.getByRole('button', { name: 'Cancel' }).click();
-  await lookAt(seller, 'main', 'admin-refunded-card');
+  await lookAt(seller, 'main', 'admin-refunded-card', card);
   await seller.close();
 
   // The buyer sees it.
@@ -103,5 +103,5 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
   await expect(order.getByText('Partly refunded', { exact: true })).toBeVisible();
   await expect(order.locator('div:has(> dt:text-is("Refunded")) > dd')).toHaveText(formatDollars(part));
   await expect(order.getByText('Payment status: Paid')).toBeAttached();
-  await lookAt(page, 'main', 'my-orders-refunded');
+  await lookAt(page, 'main', 'my-orders-refunded', order);
 });

@@ -69,7 +69,7 @@ test('a partly paid order shows what is left to pay, and the seller sees it need
     new RegExp(`${left.replace('$', '\\$')} left to pay by \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}`),
   );
   await expect(order.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', paymentPath);
-  await lookAt(page, 'main', 'my-orders-part-paid');
+  await lookAt(page, 'main', 'my-orders-part-paid', order);
 
   // The seller's 'Needs attention' list holds it, with the amounts.
   const seller = await browser.newPage();
@@ -80,7 +80,7 @@ test('a partly paid order shows what is left to pay, and the seller sees it need
   await expect(card.getByRole('note')).toContainText(
     `Partly paid: paid ${paid} of ${whole}, ${left} still to come.`,
   );
-  await lookAt(seller, 'main', 'admin-orders-attention');
+  await lookAt(seller, 'main', 'admin-orders-attention', card);
   await seller.setViewportSize({ width: 1280, height: 800 });
 
   // Pay Now opens the same invoice; the buyer sends the rest and $5 too much: paid, and overpaid.
@@ -102,6 +102,6 @@ test('a partly paid order shows what is left to pay, and the seller sees it need
   await expect(card.getByRole('note')).toContainText(
     `Overpaid by $5.00: paid ${dollars(price + 500)} of ${whole}.`,
   );
-  await lookAt(seller, 'main', 'admin-orders-overpaid');
+  await lookAt(seller, 'main', 'admin-orders-overpaid', card);
   await seller.close();
 });
