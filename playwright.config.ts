@@ -3,7 +3,12 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.join(os.tmpdir(), `storefront-e2e-${process.pid}`);
+/**
+ * The server's data folder. Workers load this file again in processes of their own, so the runner's
+ * choice travels to them in the environment: a journey reads the e-mails the server wrote there
+ * (e2e/support/mail.ts).
+ */
+const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `storefront-e2e-${process.pid}`));
 
 /** Journeys in Debian's Chromium against the built app, seeded with the demo catalogue in a fresh data folder. */
 export default defineConfig({

@@ -20,6 +20,7 @@ const AdminRoute = lazy(() => import('./admin/AdminRoute.js'));
 const AdminOrdersPage = lazy(() => import('./admin/orders/AdminOrdersPage.js'));
 const AdminProductsPage = lazy(() => import('./admin/products/AdminProductsPage.js'));
 const AdminSalesPage = lazy(() => import('./admin/sales/AdminSalesPage.js'));
+const AdminOutboxPage = lazy(() => import('./admin/outbox/AdminOutboxPage.js'));
 const PaymentCancelPage = lazy(() =>
   import('./openbox/PaymentCancelPage.js').then((m) => ({ default: m.PaymentCancelPage })),
 );
@@ -93,6 +94,13 @@ export function AppRoutes() {
           .map((shop) => (
             <Route key={`${shop.adminRoute}/sales`} path={`${shop.adminRoute}/sales`}>
               <AdminSalesPage shop={shop} />
+            </Route>
+          ))}
+        {shops
+          .filter((shop) => shop.sells === 'on-site')
+          .map((shop) => (
+            <Route key={`${shop.adminRoute}/outbox`} path={`${shop.adminRoute}/outbox`}>
+              <AdminOutboxPage shop={shop} />
             </Route>
           ))}
         <Route>

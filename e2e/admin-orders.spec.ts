@@ -116,7 +116,7 @@ test('shows every field of a paid order and ships it with a tracking number that
   const buyer = await signInBuyer(request, 'Orla Buyer');
   // An earlier paid order too: what every card repeats (its sections, its controls) must stay
   // distinguishable when the screen shows more than one.
-  await placeOrder(request, buyer, await buyableOffer(request), true);
+  const earlier = await placeOrder(request, buyer, await buyableOffer(request), true);
   const order = await placeOrder(request, buyer, await buyableOffer(request), true);
   const [purchase] = await ok<{ payment_id: string; created_at: string }[]>(
     await request.get(`/api/my-purchases/${buyer.user.sub}`, {
@@ -129,8 +129,13 @@ test('shows every field of a paid order and ships it with a tracking number that
   await expect(page.getByRole('link', { name: 'Back to Admin Panel' })).toHaveAttribute('href', '/ayzadmin');
   const card = orderCard(page, order.paymentId);
   await expect(card).toBeVisible();
-  // Newest first: the order just placed heads the list.
-  await expect(page.getByRole('article').first()).toContainText(order.paymentId);
+  // Newest first: the order just placed comes before the buyer's earlier one. (Not "heads the list":
+  // journeys running beside this one place orders too.)
+  await expect(orderCard(page, earlier.paymentId)).toBeVisible();
+  const cardTexts = await page.getByRole('article').allInnerTexts();
+  const position = (paymentId: string) => cardTexts.findIndex((text) => text.includes(paymentId));
+  expect(position(order.paymentId)).toBeGreaterThanOrEqual(0);
+  expect(position(order.paymentId)).toBeLessThan(position(earlier.paymentId));
   // Accessibility of the orders screen in both themes (axe: no violations).
   await expectAccessible(page, 'main', ['light', 'dark']);
 

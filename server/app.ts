@@ -18,6 +18,7 @@ import {
   scheduleUnsentImageSweep,
 } from './modules/chat/index.js';
 import { imageRoutes } from './modules/images/index.js';
+import { mailRoutes, scheduleMailSender } from './modules/mail/index.js';
 import { registerMetrics } from './modules/metrics/index.js';
 import { orderRoutes, scheduleUnpaidOrderSweep } from './modules/orders/index.js';
 import { type PaymentProvider, SIGNATURE_HEADERS } from './modules/payment-providers/index.js';
@@ -70,6 +71,8 @@ export interface BuildOptions {
   chatEmailNoticeMs?: number;
   /** Handed the chat e-mail job, so a test runs it when it chooses (and with the clock it chooses). */
   onChatEmailNotices?: (notices: ChatEmailNotices) => void;
+  /** How often this process sends due e-mails from the outbox (default 1 s); 0 turns the sender off (tests). */
+  mailSendMs?: number;
 }
 
 /** Fastify's own options: the logger (or a test's log stream), request ids, proxies and its refusals in our words. */
@@ -122,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(seoRoutes, { sitemapUrlLimit: options.sitemapUrlLimit });
+  await app.register(mailRoutes);
   const { chat, io, emailNotices } = await registerChat(app, await registerLimits(app));
   metrics.countSockets = () => io.engine.clientsCount;
   await app.register(apiDocsRoutes);
@@ -129,6 +133,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   scheduleUnsentImageSweep(app, chat, options.chatImageSweepMs ?? 15 * 60_000);
   scheduleChatEmailNotices(app, emailNotices, options.chatEmailNoticeMs ?? 15_000);
   options.onChatEmailNotices?.(emailNotices);
+  scheduleMailSender(app, options.mailSendMs ?? 1000, {
+    onSent: metrics.mailSent,
+    onFailed: metrics.mailFailed,
+  });
 
   const clientDir = options.serveClient === false ? undefined : (options.clientDir ?? findClientDir());
   if (clientDir) await registerClientFiles(app, clientDir);

@@ -30,6 +30,8 @@ describe('the start banner', () => {
         'Admin password: generated now and kept in /srv/shop/secrets.json: generated-pass-123 (shown this once)',
         'Database:       SQLite, /srv/shop/shop.db',
         'Payments:       sandbox (a Pay button marks an order paid; no money moves)',
+        'E-mail:         written as .eml files to /srv/shop/mail (set SMTP_URL to send them)',
+        "Seller e-mail:  not set: the seller's notices wait in the outbox until SELLER_EMAIL is set",
         'Buyer sign-in:  demo (anyone may sign in with any name and e-mail)',
         'Data folder:    /srv/shop',
         'API reference:  http://localhost:3000/api/docs',
@@ -54,5 +56,21 @@ describe('the start banner', () => {
     );
     expect(given).toContain('Admin password: from ADMIN_PASSWORD');
     expect(given).not.toContain('generated-pass-123');
+  });
+
+  it('says where e-mail goes and who the seller is, never the mail server password', () => {
+    const banner = startupBanner(
+      facts({
+        SMTP_URL: 'smtps://mailer:smtp-secret-7@mail.example.com:465',
+        MAIL_FROM: 'Open Box <shop@example.com>',
+        SELLER_EMAIL: 'seller@example.com',
+      }),
+    );
+    expect(banner).toContain(
+      'E-mail:         sent through smtps://mail.example.com:465 as Open Box <shop@example.com>',
+    );
+    expect(banner).toContain('Seller e-mail:  seller@example.com');
+    expect(banner).not.toContain('smtp-secret-7');
+    expect(banner).not.toContain('mailer');
   });
 });

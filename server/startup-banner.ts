@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { NAV_ORDER, SHOPS } from '../shared/shops.js';
 import type { Config } from './config.js';
+import { describeMailDelivery } from './modules/mail/index.js';
 import { type PaymentProviderName, registeredProvider } from './modules/payment-providers/index.js';
 import type { Secrets } from './secrets.js';
 
@@ -53,6 +54,8 @@ export function startupBanner(facts: BannerFacts): string {
     `Admin password: ${describePassword(facts)}`,
     `Database:       ${describeDatabase(config)}`,
     `Payments:       ${registeredProvider(facts.paymentProviderName).banner}`,
+    `E-mail:         ${describeMailDelivery(config)}`,
+    `Seller e-mail:  ${config.SELLER_EMAIL ?? "not set: the seller's notices wait in the outbox until SELLER_EMAIL is set"}`,
     `Buyer sign-in:  ${config.GOOGLE_CLIENT_ID ? 'Google' : 'demo (anyone may sign in with any name and e-mail)'}`,
     `Data folder:    ${config.dataDir}`,
     `API reference:  ${baseUrl}/api/docs`,

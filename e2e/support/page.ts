@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { saveElementScreenshot, saveScreenshot } from './screens.js';
 
 export type Theme = 'light' | 'dark';
 
@@ -70,4 +71,26 @@ export async function expectAccessible(
     }
   }
   expect(found, `axe findings in ${selector}`).toEqual([]);
+}
+
+/** The widths every new screen of issue 18 is looked at: desktop, a common phone, the narrowest phone. */
+export const LOOK_WIDTHS = [1280, 390, 320] as const;
+
+/**
+ * Looks at a screen at each of LOOK_WIDTHS: nothing wider than the viewport, axe in both themes, and a
+ * screenshot for a person to open: of `shot` (one card of a long list) when given, else of the whole
+ * page, or of the viewport for a dialog (which stays fixed to it). The viewport is left at the last
+ * width: callers set theirs.
+ */
+export async function lookAt(page: Page, scope: string, name: string, shot?: Locator): Promise<void> {
+  const fullPage = !scope.includes('dialog');
+  for (const width of LOOK_WIDTHS) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 760 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
+    await expectAccessible(page, scope, ['light', 'dark']);
+    await setTheme(page, 'light');
+    if (shot) await saveElementScreenshot(shot, `${name}-${width}`);
+    else await saveScreenshot(page, `${name}-${width}`, { fullPage });
+  }
 }

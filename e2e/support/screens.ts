@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * Saves a screenshot under the git-ignored screenshots/ folder, for a person to look at after a run.
@@ -7,10 +7,17 @@ import type { Page } from '@playwright/test';
  * software-rendered Chromium a second or more on a loaded machine, so CI skips them unless
  * SCREENSHOTS=1.
  */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
+export async function saveScreenshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   if (process.env.CI && process.env.SCREENSHOTS !== '1') return;
   fs.mkdirSync('screenshots', { recursive: true });
-  await page.screenshot({ path: `screenshots/e2e-${name}.png`, fullPage: false });
+  await page.screenshot({ path: `screenshots/e2e-${name}.png`, fullPage });
+}
+
+/** Saves a screenshot of one element (a card in a long list), under the same rules as saveScreenshot. */
+export async function saveElementScreenshot(element: Locator, name: string): Promise<void> {
+  if (process.env.CI && process.env.SCREENSHOTS !== '1') return;
+  fs.mkdirSync('screenshots', { recursive: true });
+  await element.screenshot({ path: `screenshots/e2e-${name}.png` });
 }
 
 /** Swipes horizontally across an element with touch events, as a finger would. */

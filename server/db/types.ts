@@ -111,6 +111,26 @@ export interface OrdersTable {
   needs_attention: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The "Checkout all" group (grp_…) whose one invoice pays this line; null for a line paid alone (0013). */
+  group_id: string | null;
+  /** What the provider reported as arrived for the invoice (the group's, when grouped), USD cents (0013). */
+  invoice_paid_cents: number | null;
+  /** 1 when the money arrived after the hold had expired and the order was revived (0013). */
+  paid_late: Generated<number>;
+  /** Refunded of this line so far, cents: the sum of its refunds rows (0013). */
+  refunded_cents: Generated<number>;
+}
+
+/** A refund the seller recorded on an order line (0013). */
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_cents: number;
+  /** The seller's note or the refund's transaction id. */
+  note: string;
+  /** 1 when the refund put the line's units back on sale. */
+  restocked: number;
+  created_at: string;
 }
 
 /** One e-mail to send (0012): written with the event that causes it, delivered by modules/mail/. */
@@ -229,6 +249,7 @@ export interface Database {
   chat_images: ChatImagesTable;
   chat_email_notices: ChatEmailNoticesTable;
   mail_outbox: MailOutboxTable;
+  refunds: RefundsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
@@ -239,5 +260,6 @@ export type UserRow = Selectable<UsersTable>;
 export type CartItemRow = Selectable<CartItemsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderRow = Insertable<OrdersTable>;
+export type RefundRow = Selectable<RefundsTable>;
 export type ChatRow = Selectable<ChatsTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;

@@ -46,6 +46,8 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Handed the chat e-mail job (its timer is off in tests): the test runs it. */
   onChatEmailNotices?: BuildOptions['onChatEmailNotices'];
+  /** Run the outbox sender every this many ms (default 0: off; a test sends with deliverDueMail). */
+  mailSendMs?: number;
 }
 
 export async function createTestApp(
@@ -84,6 +86,7 @@ export async function createTestApp(
       chatImageSweepMs: 0,
       chatEmailNoticeMs: 0,
       ...(options.onChatEmailNotices ? { onChatEmailNotices: options.onChatEmailNotices } : {}),
+      mailSendMs: options.mailSendMs ?? 0,
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     },

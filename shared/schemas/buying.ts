@@ -105,6 +105,41 @@ export const createPurchaseBodySchema = z.object({
 export type CreatePurchaseBody = z.infer<typeof createPurchaseBodySchema>;
 export const createPurchaseResponseSchema = z.object({ payment_url: z.string(), payment_id: z.string() });
 
+/** Shipping fields of a checkout, the same for one line or the whole cart. */
+const shippingFields = {
+  email: z.email({ error: 'must be an e-mail address' }).max(BUYER_TEXT_MAX),
+  address: requiredText(),
+  postal_code: requiredText(32),
+  city: requiredText(100),
+  state_prov: requiredText(100),
+  contact_name: requiredText(100),
+  phone: requiredText(40),
+};
+
+/** Most lines one "Checkout all" may buy (a cart holds at most this many lines worth paying together). */
+export const MAX_CART_CHECKOUT_LINES = 20;
+
+/**
+ * "Checkout all" (issue 18): every listed line on one invoice, the units of all reserved in one
+ * transaction or none. The lines are the ones the buyer saw in the cart; the server prices them.
+ */
+export const createCartPurchaseBodySchema = z.object({
+  google_id: googleIdSchema,
+  store: storeSchema,
+  lines: z
+    .array(z.object({ product_id: productIdSchema, condition: conditionSchema, quantity: quantitySchema }))
+    .min(1, { error: 'must list at least one cart line' })
+    .max(MAX_CART_CHECKOUT_LINES, { error: `may list at most ${MAX_CART_CHECKOUT_LINES} lines` }),
+  ...shippingFields,
+});
+export type CreateCartPurchaseBody = z.infer<typeof createCartPurchaseBodySchema>;
+/** payment_id is the group's reference (grp_…), which the invoice and its callbacks carry; payment_ids are its orders. */
+export const createCartPurchaseResponseSchema = z.object({
+  payment_url: z.string(),
+  payment_id: z.string(),
+  payment_ids: z.array(z.string()),
+});
+
 /** NOWPayments' statuses (docs/architecture.md §7); the sandbox uses the same words. */
 export const PAYMENT_STATUSES = [
   'waiting',
@@ -119,6 +154,24 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+
+/**
+ * What buyer and seller both see of an order's payment beyond its status (issue 18). Amounts are
+ * dollars with two decimals. An order paid together with others ("Checkout all") shares one invoice:
+ * invoice_total and amount_paid are the invoice's, total_amount stays the line's own.
+ */
+const paymentFacts = {
+  /** The group's reference (grp_…) when paid together with other lines; null for a line paid alone. */
+  group_id: z.string().nullable(),
+  /** What the invoice asks: the line's total, or the whole group's. */
+  invoice_total: priceStringSchema,
+  /** What the provider reported as arrived for the invoice; null until it reports an amount. */
+  amount_paid: priceStringSchema.nullable(),
+  /** Until when the invoice can still be paid (ISO), while it is waiting or partly paid; else null. */
+  pay_until: z.string().nullable(),
+  /** Refunded of this line so far ("0.00" when nothing). */
+  refunded_amount: priceStringSchema,
+};
 
 export const purchaseSchema = z.object({
   payment_id: z.string(),
@@ -137,6 +190,7 @@ export const purchaseSchema = z.object({
   tracking_number: z.string(),
   /** The product's pictures now: 0 when it has none or is gone, and then no picture is asked for. */
   imagecount: z.number().int(),
+  ...paymentFacts,
 });
 export const myPurchasesResponseSchema = z.array(purchaseSchema);
 export type Purchase = z.infer<typeof purchaseSchema>;
@@ -147,7 +201,8 @@ export const paymentIdParamsSchema = z.object({
 
 // ── Admin orders (docs/product.md §2 admin orders page, §7) ───────────────────────────────────────────────────────
 
-export const ORDER_FILTERS = ['all', 'unpaid', 'paid', 'unsent', 'sent'] as const;
+/** 'attention': partly paid, overpaid, paid late, or needs attention (issue 18). */
+export const ORDER_FILTERS = ['all', 'unpaid', 'paid', 'unsent', 'sent', 'attention'] as const;
 export const adminOrdersQuerySchema = z.object({
   page: wholeNumber(1, 1_000_000).default(1),
   pageSize: wholeNumber(1, MAX_ORDERS_PAGE_SIZE).default(ORDERS_PAGE_SIZE),
@@ -182,10 +237,33 @@ export const adminOrderSchema = z.object({
    * must restock or refund it.
    */
   needs_attention: z.boolean(),
+  ...paymentFacts,
+  /** The money arrived after the hold had expired (the order was revived). */
+  paid_late: z.boolean(),
+  /** Refunds recorded on this line, oldest first. */
+  refunds: z.array(
+    z.object({ amount: priceStringSchema, note: z.string(), restocked: z.boolean(), created_at: z.string() }),
+  ),
 });
 /** docs/product.md §7 reads an array; the page's size and the whole count travel in X-Total-Count. */
 export const adminOrdersResponseSchema = z.array(adminOrderSchema);
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/**
+ * A refund the seller made outside the shop (issue 18), recorded on a paid order: the amount (the whole
+ * or a part of what is left to refund), a note or the transaction id, and whether the units go back on
+ * sale. On an order paid together with others (group_id) it acts on the whole group: the amount is up
+ * to what is left of the group's payment, spread over its lines, and restock puts back every line's units.
+ */
+export const refundBodySchema = z.object({
+  amount: z
+    .string({ error: 'must be an amount in dollars such as 12.50' })
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'must be an amount in dollars such as 12.50' }),
+  note: text(300).default(''),
+  restock: z.boolean({ error: 'must be true or false' }),
+});
+export type RefundBody = z.infer<typeof refundBodySchema>;
 
 export const shippedBodySchema = z.object({
   shipped: z.boolean({ error: 'must be true or false' }),
@@ -195,7 +273,11 @@ export const shippedBodySchema = z.object({
 
 // ── Payments (docs/architecture.md §7) ───────────────────────────────────────────────────────────────────────────────
 
-/** What the sandbox payment page shows of an order. */
+/**
+ * What the sandbox payment page shows of an order, or of a "Checkout all" group (payment_id grp_…; its
+ * title says how many items, total_amount is the group's). Issue 18 adds, for both: `lines` (each order
+ * the invoice pays) and `amount_paid` (what arrived so far, null before anything did).
+ */
 export const sandboxOrderSchema = z.object({
   payment_id: z.string(),
   title: z.string(),
@@ -203,8 +285,37 @@ export const sandboxOrderSchema = z.object({
   quantity: z.number().int(),
   total_amount: priceStringSchema,
   payment_status: paymentStatusSchema,
+  lines: z.array(
+    z.object({
+      payment_id: z.string(),
+      title: z.string(),
+      condition: z.string(),
+      quantity: z.number().int(),
+      total_amount: priceStringSchema,
+    }),
+  ),
+  amount_paid: priceStringSchema.nullable(),
 });
 export type SandboxOrder = z.infer<typeof sandboxOrderSchema>;
+
+/**
+ * The sandbox's Pay (issue 18): without `amount` it pays what is left of the invoice; with one, that much
+ * arrives (less: partly paid; more: overpaid), so payments that go wrong can be tried in development.
+ */
+export const sandboxPayBodySchema = z
+  .object({
+    amount: z
+      .string({ error: 'must be an amount in dollars such as 12.50' })
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'must be an amount in dollars such as 12.50' })
+      .optional(),
+  })
+  // No body at all (the page's plain Pay) reads as paying what is left.
+  .nullish();
+export type SandboxPayBody = z.infer<typeof sandboxPayBodySchema>;
+
+/** A number NOWPayments sends as a number (or, in some payloads, as a decimal string). */
+const ipnNumber = z.coerce.number().nonnegative().finite().optional().catch(undefined);
 
 /**
  * The fields this server reads of a NOWPayments callback (docs/architecture.md §7). Read only after the signature has
@@ -215,4 +326,10 @@ export const nowPaymentsIpnSchema = z.object({
     .string({ error: 'must be an order reference such as ord_3f9a…' })
     .regex(/^[\w-]{1,64}$/, { error: 'must be an order reference such as ord_3f9a…' }),
   payment_status: z.enum(PAYMENT_STATUSES, { error: `must be one of ${PAYMENT_STATUSES.join(', ')}` }),
+  // What arrived (issue 18): the invoice's price in its fiat currency, the crypto amount asked, and the
+  // crypto amount actually paid. Read when present; a value that is not a number is ignored.
+  price_amount: ipnNumber,
+  price_currency: z.string().max(16).optional().catch(undefined),
+  pay_amount: ipnNumber,
+  actually_paid: ipnNumber,
 });

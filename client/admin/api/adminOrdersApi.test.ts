@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, AdminOrdersQuery } from '../../../shared/schemas/buying.js';
 import { fetchAdminOrders, type AdminOrdersPage } from './adminOrders.js';
 import { deleteOrderOptions } from './deleteOrder.js';
+import { recordRefundOptions } from './recordRefund.js';
 import { adminKeys } from './queryKeys.js';
 import { setOrderShippedOptions, SHIPPING_UPDATE_FAILED } from './setOrderShipped.js';
 
@@ -30,6 +31,13 @@ const order = (payment_id: string, overrides: Partial<AdminOrder> = {}): AdminOr
   postal_code: 'A1A 1A1',
   imagecount: 1,
   needs_attention: false,
+  group_id: null,
+  invoice_total: '19.99',
+  amount_paid: null,
+  pay_until: null,
+  refunded_amount: '0.00',
+  paid_late: false,
+  refunds: [],
   ...overrides,
 });
 
@@ -138,5 +146,30 @@ describe('Delete Order', () => {
     const run = new MutationObserver(client, deleteOrderOptions(client)).mutate('ord_a');
     await expect(run).rejects.toThrow('paid');
     expect(cachedPage(client)?.orders.map((o) => o.payment_id)).toEqual(['ord_a']);
+  });
+});
+
+describe('Record a refund', () => {
+  const refund = { payment_id: 'ord_b', amount: '12.50', note: 'TX 0xab', restock: true };
+
+  it('posts amount, note and restock, then fetches every cached page again', async () => {
+    answer(200, { ok: true });
+    const client = clientWith([order('ord_b')]);
+    await new MutationObserver(client, recordRefundOptions(client)).mutate(refund);
+    expect(calls[0]).toMatchObject({ url: '/api/admin-purchases/ord_b/refund', init: { method: 'POST' } });
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
+      amount: '12.50',
+      note: 'TX 0xab',
+      restock: true,
+    });
+    expect(client.getQueryState(adminKeys.ordersPage(query))?.isInvalidated).toBe(true);
+  });
+
+  it("carries the server's sentence and leaves the cache as it was when refused", async () => {
+    answer(409, { error: 'At most $10.00 is left to refund of this order.' });
+    const client = clientWith([order('ord_b')]);
+    const run = new MutationObserver(client, recordRefundOptions(client)).mutate(refund);
+    await expect(run).rejects.toThrow('At most $10.00 is left to refund of this order.');
+    expect(client.getQueryState(adminKeys.ordersPage(query))?.isInvalidated).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /** TanStack Query keys of the admin area, in one place so invalidation matches what was fetched. */
 import type { AdminProductsQuery } from '../../../shared/schemas/adminProducts.js';
 import type { AdminOrdersQuery } from '../../../shared/schemas/buying.js';
+import type { OutboxQuery } from '../../../shared/schemas/mail.js';
 import type { ShopKey } from '../../../shared/shops.js';
 
 export const adminKeys = {
@@ -14,4 +15,6 @@ export const adminKeys = {
   products: (shop: ShopKey) => ['admin', 'products', shop] as const,
   productsPage: (query: AdminProductsQuery) => ['admin', 'products', query.shop, query] as const,
   sales: (days: number) => ['admin', 'sales', days] as const,
+  outbox: ['admin', 'outbox'] as const,
+  outboxPage: (query: OutboxQuery) => ['admin', 'outbox', query] as const,
 };

@@ -1,19 +1,34 @@
 import { useId } from 'react';
 import type { AdminOrder } from '../../../shared/schemas/buying.js';
 import { formatDollars } from '../../../shared/rules/money.js';
+import { refundedCents } from '../../../shared/rules/payment-amounts.js';
 import { canDeleteOrder } from '../../../shared/rules/payment-status.js';
+import tone from '../../ui/StatusTone.module.css';
 import { DeleteOrderButton } from './DeleteOrderButton.js';
 import { FieldList } from './FieldList.js';
 import { OrderImage } from './OrderImage.js';
+import { OrderPayment } from './OrderPayment.js';
 import { OrderShipping } from './OrderShipping.js';
 import { PaymentStatusBadge } from './PaymentStatusBadge.js';
 import { conditionLabel, dashIfEmpty, formatOrderDate } from './orderFormat.js';
+import { paymentNotes } from './paymentNotes.js';
+import { RefundSection } from './RefundSection.js';
 import styles from './OrderCard.module.css';
 
-/** One order as docs/product.md §2's admin orders page lists it, plus the condition bought. */
-export function OrderCard({ order }: { order: AdminOrder }) {
+interface OrderCardProps {
+  order: AdminOrder;
+  /** The other lines of its group on this page (none for an order paid alone). */
+  groupLines?: readonly AdminOrder[];
+}
+
+/**
+ * One order as docs/product.md §2's admin orders page lists it, plus the condition bought and (issue 18)
+ * its amounts, group and refunds, with "Record a refund" on a paid order.
+ */
+export function OrderCard({ order, groupLines = [] }: OrderCardProps) {
   const titleId = useId();
   const email = order.email.trim();
+  const notes = paymentNotes(order);
 
   return (
     <article className={styles.card} aria-labelledby={titleId}>
@@ -26,6 +41,9 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           <div className={styles.headline}>
             <span className={styles.amount}>{formatDollars(order.total_amount)}</span>
             <PaymentStatusBadge status={order.payment_status} />
+            {order.payment_status !== 'refunded' && refundedCents(order) > 0 && (
+              <span className={`${styles.badge} ${tone.neutral}`}>Partly refunded</span>
+            )}
           </div>
         </div>
       </div>
@@ -35,6 +53,11 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           Paid after its hold expired, and the units were sold meanwhile: restock or refund this order.
         </p>
       )}
+      {notes.map((note) => (
+        <p key={note} className={styles.attention} role="note">
+          {note}
+        </p>
+      ))}
 
       <FieldList
         label="Order"
@@ -54,6 +77,9 @@ export function OrderCard({ order }: { order: AdminOrder }) {
         ]}
       />
 
+      <OrderPayment order={order} groupLines={groupLines} />
+      <RefundSection order={order} groupLines={groupLines} />
+
       <OrderShipping order={order} />
 
       <FieldList
@@ -68,7 +94,9 @@ export function OrderCard({ order }: { order: AdminOrder }) {
         ]}
       />
 
-      {canDeleteOrder(order.payment_status, 'admin') && <DeleteOrderButton paymentId={order.payment_id} />}
+      {canDeleteOrder(order.payment_status, 'admin') && (
+        <DeleteOrderButton paymentId={order.payment_id} otherLines={groupLines.length} />
+      )}
     </article>
   );
 }

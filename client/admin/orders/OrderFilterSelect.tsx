@@ -9,7 +9,10 @@ interface OrderFilterSelectProps {
   onChange: (filter: OrderFilter) => void;
 }
 
-/** Which orders to list: all, unpaid, paid, paid but not yet sent (the shipping to-do list), or sent. */
+/**
+ * Which orders to list: all, unpaid, paid, paid but not yet sent (the shipping to-do list), sent, or
+ * those needing attention (partly paid, overpaid, paid late, units sold meanwhile).
+ */
 export function OrderFilterSelect({ value, onChange }: OrderFilterSelectProps) {
   const id = useId();
   return (

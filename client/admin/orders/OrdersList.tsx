@@ -3,6 +3,7 @@ import type { AdminOrdersQuery } from '../../../shared/schemas/buying.js';
 import { StatusMessage } from '../../ui/StatusMessage.js';
 import type { AdminOrdersPage } from '../api/adminOrders.js';
 import { OrderCard } from './OrderCard.js';
+import { otherGroupLines } from './paymentNotes.js';
 import styles from './Orders.module.css';
 
 interface OrdersListProps {
@@ -44,7 +45,7 @@ export function OrdersList({ query, orders, onRetry }: OrdersListProps) {
     <ul className={styles.grid} aria-busy={orders.isPlaceholderData} aria-label="Orders">
       {orders.data.orders.map((order) => (
         <li key={order.payment_id} className={styles.item}>
-          <OrderCard order={order} />
+          <OrderCard order={order} groupLines={otherGroupLines(order, orders.data.orders)} />
         </li>
       ))}
     </ul>

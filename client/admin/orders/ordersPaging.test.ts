@@ -72,7 +72,7 @@ describe('ordersQueryFrom / ordersSearchFor', () => {
     ]) {
       const read = ordersQueryFrom(new URLSearchParams(bad));
       expect(read.page).toBeGreaterThanOrEqual(1);
-      expect(['all', 'unpaid', 'paid', 'unsent', 'sent']).toContain(read.filter);
+      expect(['all', 'unpaid', 'paid', 'unsent', 'sent', 'attention']).toContain(read.filter);
     }
     expect(ordersQueryFrom(new URLSearchParams('filter=shipped&page=x'))).toMatchObject({
       page: 1,
@@ -85,5 +85,7 @@ describe('ordersQueryFrom / ordersSearchFor', () => {
     const written = ordersSearchFor({ page: 4, filter: 'paid' });
     expect(written).toEqual({ page: '4', filter: 'paid' });
     expect(ordersQueryFrom(new URLSearchParams(written))).toMatchObject({ page: 4, filter: 'paid' });
+    const attention = ordersSearchFor({ page: 1, filter: 'attention' });
+    expect(ordersQueryFrom(new URLSearchParams(attention))).toMatchObject({ page: 1, filter: 'attention' });
   });
 });

@@ -10,6 +10,7 @@ export const ORDER_FILTER_LABELS: Record<OrderFilter, string> = {
   paid: 'Paid',
   unsent: 'To ship (unsent)',
   sent: 'Sent',
+  attention: 'Needs attention',
 };
 
 function isOrderFilter(value: string | null): value is OrderFilter {

@@ -41,6 +41,14 @@ export function AdminPanel({ shop }: { shop: ShopConfig }) {
               Sales
             </Link>
           )}
+          {shop.sells === 'on-site' && (
+            <Link
+              className={`${controls.button} ${controls.secondary} ${controls.small}`}
+              to={`${shop.adminRoute}/outbox`}
+            >
+              Outbox
+            </Link>
+          )}
         </nav>
       </div>
       <div

@@ -5,20 +5,18 @@ import { SHOP_KEYS, SHOPS } from '../../../shared/shops.js';
 import form from '../../ui/Form.module.css';
 import tone from '../../ui/StatusTone.module.css';
 import { OrderFact as Fact } from './OrderFact.js';
-import {
-  conditionText,
-  orderActions,
-  orderDate,
-  orderTotal,
-  paymentStatusText,
-  trackingText,
-} from './orderView.js';
+import { OrderTracking } from './OrderTracking.js';
+import { conditionText, orderActions, orderDate, orderTotal, paymentStatusText } from './orderView.js';
+import { PartPaymentNote } from './PartPaymentNote.js';
+import { refundText } from './paymentView.js';
 import styles from './Orders.module.css';
 
 interface OrderCardProps {
   order: Purchase;
-  onDelete: (paymentId: string) => void;
+  onDelete: (order: Purchase) => void;
   deleting: boolean;
+  /** A line paid together with others: its group shows the shared invoice's amounts and Pay Now. */
+  grouped?: boolean;
 }
 
 function imageOf(order: Purchase): string | null {
@@ -27,17 +25,20 @@ function imageOf(order: Purchase): string | null {
 }
 
 /** One order of My Orders: what, how much, paid or not, sent or not, when, and what can be done. */
-export function OrderCard({ order, onDelete, deleting }: OrderCardProps) {
+export function OrderCard({ order, onDelete, deleting, grouped = false }: OrderCardProps) {
   const actions = orderActions(order);
-  const tracking = trackingText(order);
+  const payNow = actions.payNow && !grouped && order.invoice_url;
+  const hasTracking = Boolean(order.postal_service.trim() || order.tracking_number.trim());
+  const refund = refundText(order);
   const image = imageOf(order);
+  const Title = grouped ? 'h4' : 'h3';
   return (
     <li className={styles.order}>
       <div className={styles.thumb}>
         {image && <img src={image} alt="" width={72} height={72} loading="lazy" />}
       </div>
       <div className={styles.body}>
-        <h3 className={styles.title}>{order.title}</h3>
+        <Title className={styles.title}>{order.title}</Title>
         <div className={styles.badges}>
           <span className={`${styles.badge} ${tone[paymentStatusTone(order.payment_status)]}`}>
             <span className="visually-hidden">Payment status: </span>
@@ -46,21 +47,30 @@ export function OrderCard({ order, onDelete, deleting }: OrderCardProps) {
           <span className={`${styles.badge} ${order.shipped ? tone.paid : tone.neutral}`}>
             {order.shipped ? 'Sent' : 'Not Sent'}
           </span>
+          {refund && order.payment_status !== 'refunded' && (
+            <span className={`${styles.badge} ${tone.neutral}`}>{refund}</span>
+          )}
         </div>
+        {!grouped && <PartPaymentNote order={order} />}
         <dl className={styles.facts}>
           <Fact term="Condition">{conditionText(order.condition)}</Fact>
           <Fact term="Quantity">{order.quantity}</Fact>
           <Fact term="Total">{orderTotal(order.total_amount)}</Fact>
           <Fact term="Date">{orderDate(order.created_at)}</Fact>
-          {tracking && <Fact term="Tracking">{tracking}</Fact>}
+          {refund && <Fact term="Refunded">{orderTotal(order.refunded_amount)}</Fact>}
+          {hasTracking && (
+            <Fact term="Tracking">
+              <OrderTracking order={order} />
+            </Fact>
+          )}
           <Fact term="Order" wide>
             <span className={styles.reference}>{order.payment_id}</span>
           </Fact>
         </dl>
-        {(actions.payNow || actions.delete) && (
+        {(payNow || actions.delete) && (
           <div className={styles.actions}>
-            {actions.payNow && order.invoice_url && (
-              <a className={form.primary} href={order.invoice_url} target="_blank" rel="noopener noreferrer">
+            {payNow && (
+              <a className={form.primary} href={payNow} target="_blank" rel="noopener noreferrer">
                 Pay Now
               </a>
             )}
@@ -68,7 +78,7 @@ export function OrderCard({ order, onDelete, deleting }: OrderCardProps) {
               <button
                 type="button"
                 className={form.danger}
-                onClick={() => onDelete(order.payment_id)}
+                onClick={() => onDelete(order)}
                 disabled={deleting}
               >
                 Delete Order

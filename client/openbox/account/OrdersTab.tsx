@@ -1,10 +1,23 @@
-import type { SessionUser } from '../../../shared/schemas/buying.js';
+import type { Purchase, SessionUser } from '../../../shared/schemas/buying.js';
+import { countOf } from '../../ui/plural.js';
 import { StatusMessage } from '../../ui/StatusMessage.js';
 import { useDeletePurchase } from './api/deletePurchase.js';
 import { useMyPurchasesQuery } from './api/myPurchases.js';
 import { OrderCard } from './OrderCard.js';
+import { OrderGroup } from './OrderGroup.js';
 import { newestFirst } from './orderView.js';
+import { withGroups } from './paymentView.js';
 import styles from './Account.module.css';
+
+const DELETE_QUESTION = 'Are you sure you want to delete this order?';
+
+/** Deleting one line of a group deletes the whole group (one invoice): the question says so. */
+function deleteQuestion(order: Purchase, orders: readonly Purchase[]): string {
+  if (order.group_id === null) return DELETE_QUESTION;
+  const others = orders.filter((other) => other.group_id === order.group_id).length - 1;
+  if (others < 1) return DELETE_QUESTION;
+  return `${DELETE_QUESTION} It was checked out together with ${countOf(others, 'other item')}, which will be deleted too.`;
+}
 
 /** My Orders (docs/product.md §2, §4): newest first, each with its status, shipping, date and actions. */
 export function OrdersTab({ user }: { user: SessionUser }) {
@@ -28,20 +41,30 @@ export function OrdersTab({ user }: { user: SessionUser }) {
       <StatusMessage title="No orders yet.">Orders you place from your cart are listed here.</StatusMessage>
     );
   }
-  const deleteOrder = (paymentId: string) => {
-    if (!window.confirm('Are you sure you want to delete this order?')) return;
-    remove.mutate(paymentId);
+  const deleteOrder = (order: Purchase) => {
+    if (!window.confirm(deleteQuestion(order, orders.data))) return;
+    remove.mutate(order.payment_id);
   };
+  const deletingId = remove.isPending ? remove.variables : undefined;
   return (
     <ul className={styles.orders}>
-      {newestFirst(orders.data).map((order) => (
-        <OrderCard
-          key={order.payment_id}
-          order={order}
-          onDelete={deleteOrder}
-          deleting={remove.isPending && remove.variables === order.payment_id}
-        />
-      ))}
+      {withGroups(newestFirst(orders.data)).map((entry) =>
+        entry.kind === 'group' ? (
+          <OrderGroup
+            key={entry.groupId}
+            orders={entry.orders}
+            onDelete={deleteOrder}
+            deletingId={deletingId}
+          />
+        ) : (
+          <OrderCard
+            key={entry.order.payment_id}
+            order={entry.order}
+            onDelete={deleteOrder}
+            deleting={deletingId === entry.order.payment_id}
+          />
+        ),
+      )}
     </ul>
   );
 }

@@ -78,6 +78,15 @@ describe('orderActions', () => {
     expect(orderActions(order('failed'))).toEqual({ payNow: false, delete: true });
   });
 
+  it('offers Pay Now on a partly paid order only while its invoice takes money', () => {
+    const now = new Date('2025-03-01T12:00:00.000Z');
+    const partly = (pay_until: string | null) => ({ ...order('partially_paid'), pay_until });
+    expect(orderActions(partly('2025-03-01T12:30:00.000Z'), now).payNow).toBe(true);
+    expect(orderActions(partly('2025-03-01T11:59:59.000Z'), now).payNow).toBe(false);
+    expect(orderActions(partly('not a date'), now).payNow).toBe(false);
+    expect(orderActions(partly(null), now).payNow).toBe(true);
+  });
+
   it('keeps an order whose payment is on its way (the server refuses to delete it)', () => {
     expect(orderActions(order('confirming'))).toEqual({ payNow: true, delete: false });
   });

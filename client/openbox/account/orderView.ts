@@ -50,13 +50,18 @@ export interface OrderActions {
 }
 
 /**
- * Pay Now is for an order that can still be paid: not finished, and not ended (failed, expired,
- * refunded), since its invoice no longer takes money.
+ * Pay Now is for an order that can still be paid: not finished, not ended (failed, expired, refunded)
+ * and not past its invoice's deadline, since its invoice no longer takes money.
  */
-export function orderActions(order: Pick<Purchase, 'payment_status' | 'invoice_url'>): OrderActions {
+export function orderActions(
+  order: Pick<Purchase, 'payment_status' | 'invoice_url'> & Partial<Pick<Purchase, 'pay_until'>>,
+  now: Date = new Date(),
+): OrderActions {
   const ended = paymentStatusTone(order.payment_status) === 'failed';
+  // A partly paid invoice keeps taking money until pay_until (issue 18); after that its link is dead.
+  const pastDeadline = order.pay_until != null && !(Date.parse(order.pay_until) > now.getTime());
   return {
-    payNow: order.payment_status !== 'finished' && !ended && Boolean(order.invoice_url),
+    payNow: order.payment_status !== 'finished' && !ended && !pastDeadline && Boolean(order.invoice_url),
     delete: canDeleteOrder(order.payment_status, 'buyer'),
   };
 }

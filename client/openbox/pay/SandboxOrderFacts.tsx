@@ -1,21 +1,45 @@
+import { invoiceBalance } from '../../../shared/rules/payment-amounts.js';
 import type { SandboxOrder } from '../../../shared/schemas/buying.js';
 import { conditionText, orderTotal, paymentStatusText } from '../account/orderView.js';
+import { dollars } from '../account/paymentView.js';
 import styles from './Pay.module.css';
 
-/** The order being paid: title, condition, quantity, total and where its payment stands. */
+/**
+ * The order being paid: title, condition, quantity, total and where its payment stands; for a "Checkout
+ * all" group (issue 18) each of its lines, and for a part payment what arrived and what is left.
+ */
 export function SandboxOrderFacts({ order }: { order: SandboxOrder }) {
+  const grouped = order.lines.length > 1;
   const rows: [string, string][] = [
-    ['Condition', conditionText(order.condition)],
+    ...(grouped ? [] : ([['Condition', conditionText(order.condition)]] as [string, string][])),
     ['Quantity', String(order.quantity)],
     ['Status', paymentStatusText(order.payment_status)],
     ['Order', order.payment_id],
   ];
+  const { paidCents, shortCents } = invoiceBalance({
+    invoice_total: order.total_amount,
+    amount_paid: order.amount_paid,
+  });
   return (
     <section className={styles.order} aria-label="Order">
-      <h2 className={styles.title}>{order.title}</h2>
+      <h2 className={styles.title}>{grouped ? `One payment for ${order.title}` : order.title}</h2>
+      {grouped && (
+        <ul className={styles.lines}>
+          {order.lines.map((line) => (
+            <li key={line.payment_id} className={styles.line}>
+              <span className={styles.lineTitle}>{line.title}</span>
+              <span className={styles.lineMeta}>
+                {conditionText(line.condition)} · Quantity {line.quantity}
+              </span>
+              <span className={styles.lineTotal}>{orderTotal(line.total_amount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <dl className={styles.facts}>
         {rows.map(([term, value]) => (
-          <div key={term}>
+          // The reference is long and unbroken: on its own row it wraps less.
+          <div key={term} className={term === 'Order' ? styles.wide : undefined}>
             <dt>{term}</dt>
             <dd>{value}</dd>
           </div>
@@ -24,6 +48,12 @@ export function SandboxOrderFacts({ order }: { order: SandboxOrder }) {
       <p className={styles.total}>
         Total: <strong>{orderTotal(order.total_amount)}</strong>
       </p>
+      {paidCents !== null && shortCents > 0 && (
+        <p className={styles.paidSoFar}>
+          Paid so far: <strong>{dollars(paidCents)}</strong> · Left to pay:{' '}
+          <strong>{dollars(shortCents)}</strong>
+        </p>
+      )}
     </section>
   );
 }

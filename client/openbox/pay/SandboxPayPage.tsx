@@ -3,14 +3,17 @@ import { useAuth } from '../../session/useAuth.js';
 import form from '../../ui/Form.module.css';
 import { StatusMessage } from '../../ui/StatusMessage.js';
 import { paymentStatusTone } from '../../../shared/rules/payment-status.js';
+import type { SandboxOrder } from '../../../shared/schemas/buying.js';
 import { paymentStatusText } from '../account/orderView.js';
 import { usePaySandboxOrder, useSandboxOrderQuery } from './api/sandboxOrder.js';
 import { SandboxOrderFacts } from './SandboxOrderFacts.js';
+import { SandboxPayPart } from './SandboxPayPart.js';
 import styles from './Pay.module.css';
 
 /**
  * The sandbox's payment page (docs/architecture.md §7), where payment_url points when no real provider is set up.
- * Pay marks the order paid exactly as a verified provider callback would; Cancel leaves it unpaid.
+ * Pay marks the order paid exactly as a verified provider callback would; Cancel leaves it unpaid. A
+ * "Checkout all" group is paid as one (issue 18), and "Pay part" sends only some of the money.
  */
 export default function SandboxPayPage() {
   const { paymentId = '' } = useParams();
@@ -22,10 +25,12 @@ export default function SandboxPayPage() {
   // Money can still be sent: not paid, and the order has not failed, expired or been refunded.
   const payable = order.data !== undefined && paymentStatusTone(order.data.payment_status) === 'pending';
 
-  const payNow = () =>
-    pay.mutate(paymentId, {
-      onSuccess: (paid) => void navigate(paid.payment_status === 'finished' ? '/success' : '/cancel'),
-    });
+  const afterPaying = (paid: SandboxOrder) => {
+    // Partly paid: this page stays, showing what arrived and what is left to pay.
+    if (paid.payment_status === 'partially_paid') return;
+    void navigate(paid.payment_status === 'finished' ? '/success' : '/cancel');
+  };
+  const payNow = (amount?: string) => pay.mutate({ paymentId, amount }, { onSuccess: afterPaying });
 
   return (
     <main className={styles.page}>
@@ -58,7 +63,7 @@ export default function SandboxPayPage() {
           <button
             type="button"
             className={form.primary}
-            onClick={payNow}
+            onClick={() => payNow()}
             disabled={!payable || pay.isPending}
           >
             {pay.isPending ? 'Paying…' : 'Pay'}
@@ -67,6 +72,7 @@ export default function SandboxPayPage() {
             Cancel
           </button>
         </div>
+        {payable && <SandboxPayPart onPay={payNow} busy={pay.isPending} />}
       </div>
     </main>
   );

@@ -11,6 +11,7 @@ import type { MailContent } from '../mail/index.js';
 import { type FaultProxy, startFaultProxy } from '../../test/fault-proxy.js';
 import { addProduct } from '../../test/fixtures.js';
 import { TEST_REDIS, testRedisAnswers } from '../../test/redis.js';
+import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
 import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import { type ChatEmailNotices, MESSAGES_PER_EMAIL } from './email-notices.js';
 import { claimNotice } from './repository.js';
@@ -361,5 +362,77 @@ describe.skipIf(!(await testRedisAnswers()))('chat e-mails while Redis is away',
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(await mails()).toEqual([{ recipient: `${buyer}@example.com` }]);
+  });
+});
+
+describe.each(TEST_DIALECTS)('chat e-mails at a real mail server on %s', (dialect) => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let notices: ChatEmailNotices;
+  let url: string;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp(
+      dialect,
+      // No delay: the job runs on the real clock, as the outbox sender does (it sends what is due now).
+      {
+        SELLER_USER_ID: SELLER,
+        SELLER_EMAIL,
+        SMTP_URL: sink.url,
+        PUBLIC_URL: 'https://shop.example',
+        CHAT_EMAIL_DELAY_SECONDS: '0',
+        CHAT_EMAIL_THROTTLE_MINUTES: '0',
+      },
+      // The app's own outbox sender, on a short timer: the e-mail goes the way every e-mail goes.
+      { onChatEmailNotices: (job) => (notices = job), mailSendMs: 50 },
+    );
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    url = `http://127.0.0.1:${address.port}`;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  it("delivers the buyer's and the seller's e-mail, with what was typed escaped and links to the shop", async () => {
+    await addProduct(t.handle.db, 'ayz', 800, { title: 'Open-box <drone>' });
+    const buyer = await buyerHeaders(t, { sub: 'buyer-smtp', name: 'Ann <b>B</b>' });
+    const seller = await buyerHeaders(t, { sub: SELLER });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/chats',
+      headers: buyer,
+      payload: { productId: 800, title: 't', buyer_name: 'n', store: 'ayz', buyerGoogleId: 'buyer-smtp' },
+    });
+    const chatId = started.json<{ id: number }>().id;
+    const send = async (headers: { authorization: string }, sub: string, content: string) => {
+      const socket = await connect(url, { token: headers.authorization.slice('Bearer '.length) });
+      const ack = await new Promise<SendMessageAck>((resolve) =>
+        socket.emit('sendMessage', { chatId, senderGoogleId: sub, content, images: [] }, resolve),
+      );
+      socket.close();
+      expect(ack.ok).toBe(true);
+    };
+
+    await send(buyer, 'buyer-smtp', 'Is it <script>alert(1)</script> new?');
+    expect(await notices.run()).toBe(1);
+    const toSeller = await sink.waitFor((mail) => mail.to.includes(SELLER_EMAIL));
+    expect(toSeller.subject).toBe('Ann <b>B</b> wrote about Open-box <drone>');
+    expect(toSeller.text).toContain('Is it <script>alert(1)</script> new?');
+    expect(toSeller.html).toContain('Is it &lt;script&gt;alert(1)&lt;/script&gt; new?');
+    expect(toSeller.html).not.toContain('<script>');
+    expect(toSeller.html).toContain(`https://shop.example/chat/${chatId}`);
+
+    await send(seller, SELLER, 'Brand new & sealed');
+    expect(await notices.run()).toBe(1);
+    const toBuyer = await sink.waitFor((mail) => mail.to.includes('buyer-smtp@example.com'));
+    expect(toBuyer.subject).toBe('New message about Open-box <drone>');
+    expect(toBuyer.text).toContain('Brand new & sealed');
+    expect(toBuyer.text).toContain('https://shop.example/account');
+    expect(toBuyer.html).toContain(`https://shop.example/chat/${chatId}`);
+    expect(toBuyer.html).toContain('Brand new &amp; sealed');
   });
 });

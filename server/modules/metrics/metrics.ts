@@ -6,14 +6,18 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ipaddr from 'ipaddr.js';
 import type { FastifyInstance } from 'fastify';
-import { Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { HttpError } from '../../http/errors.js';
 import { bearerToken, isValidAdminToken } from '../admin-auth/index.js';
+import { countWaitingMail } from '../mail/index.js';
 import { countOrdersByStatus } from '../orders/index.js';
 
 export interface AppMetrics {
   /** Set once the chat socket server exists: how many sockets are connected to this process. */
   countSockets: () => number;
+  /** The mail sender tells of each e-mail the mail server took, and of each try it refused or could not take. */
+  mailSent: () => void;
+  mailFailed: () => void;
 }
 
 /** Whether `address` is one of `allowed` (addresses or CIDR ranges; IPv4-mapped IPv6 counts as IPv4). */
@@ -29,7 +33,21 @@ export function isAllowedAddress(address: string, allowed: readonly string[]): b
 
 export function registerMetrics(app: FastifyInstance): AppMetrics {
   const registry = new Registry();
-  const metrics: AppMetrics = { countSockets: () => 0 };
+  const mailSent = new Counter({
+    name: 'mail_sent_total',
+    help: 'E-mails this process handed to the mail server (or wrote as .eml files).',
+    registers: [registry],
+  });
+  const mailFailed = new Counter({
+    name: 'mail_failed_attempts_total',
+    help: 'Tries of this process to send an e-mail that the mail server refused or could not take.',
+    registers: [registry],
+  });
+  const metrics: AppMetrics = {
+    countSockets: () => 0,
+    mailSent: () => mailSent.inc(),
+    mailFailed: () => mailFailed.inc(),
+  };
 
   const durations = new Histogram({
     name: 'http_request_duration_seconds',
@@ -57,6 +75,17 @@ export function registerMetrics(app: FastifyInstance): AppMetrics {
       for (const { status, total } of await countOrdersByStatus(app.deps.db)) {
         this.set({ payment_status: status }, total);
       }
+    },
+  });
+  new Gauge({
+    name: 'mail_outbox_waiting',
+    help: 'E-mails in the outbox not sent yet (all processes): failing ones have a last error.',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const { waiting, failing } = await countWaitingMail(app.deps.db);
+      this.set({ state: 'waiting' }, waiting - failing);
+      this.set({ state: 'failing' }, failing);
     },
   });
   new Gauge({

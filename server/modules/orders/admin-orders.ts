@@ -1,17 +1,20 @@
 import type { Kysely } from 'kysely';
 import { type AdminOrder, type AdminOrdersQuery, PAYMENT_STATUSES } from '../../../shared/schemas/buying.js';
 import { canShipOrder } from '../../../shared/rules/payment-status.js';
-import type { Database } from '../../db/types.js';
+import type { Database, RefundRow } from '../../db/types.js';
 import { conflict } from '../../http/errors.js';
-import { getOrder } from './lookup.js';
+import { getPayment } from './lookup.js';
+import { queueSentMail } from './notifications.js';
 import { presentAdminOrder } from './presenter.js';
 import { findOrderPage, setShipping } from './admin-repository.js';
+import * as repo from './repository.js';
 
 type Db = Kysely<Database>;
 
 export async function listAdminOrders(
   db: Db,
   query: AdminOrdersQuery,
+  holdMinutes: number,
 ): Promise<{ items: AdminOrder[]; total: number }> {
   const { rows, total } = await findOrderPage(
     db,
@@ -19,17 +22,37 @@ export async function listAdminOrders(
     query.pageSize,
     (query.page - 1) * query.pageSize,
   );
-  return { items: rows.map(presentAdminOrder), total };
+  const refunds = await repo.findRefundsOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
+  const refundsOf = new Map<number, RefundRow[]>();
+  for (const refund of refunds)
+    refundsOf.set(refund.order_id, [...(refundsOf.get(refund.order_id) ?? []), refund]);
+  return {
+    items: rows.map((row) => presentAdminOrder(row, refundsOf.get(row.id) ?? [], holdMinutes)),
+    total,
+  };
 }
 
-/** Marks an order sent (or not) with its tracking details; only a paid order can be marked sent. */
+/**
+ * Marks an order sent (or not) with its tracking details; only a paid order can be marked sent. An order
+ * paid together with others ("Checkout all") goes in one parcel with them: the whole group is marked.
+ * When it becomes sent, the buyer's e-mail is queued in the same transaction.
+ */
 export async function setShipped(
   db: Db,
   paymentId: string,
   shipping: { shipped: boolean; postal_service: string; tracking_number: string },
 ): Promise<void> {
+  const { ref, lines } = await getPayment(db, paymentId);
   const shippable = PAYMENT_STATUSES.filter(canShipOrder);
-  if (await setShipping(db, paymentId, shipping, shippable, new Date().toISOString())) return;
-  await getOrder(db, paymentId);
-  throw conflict('Only paid orders can be marked sent.');
+  const changed = await db.transaction().execute(async (trx) => {
+    const at = new Date().toISOString();
+    if (!(await setShipping(trx, ref, shipping, shippable, at))) return false;
+    const becameSent = shipping.shipped && lines.some((line) => line.shipped === 0);
+    if (becameSent) await queueSentMail(trx, { ref, lines: await repo.findOrdersOfPayment(trx, ref) }, at);
+    return true;
+  });
+  if (!changed) throw conflict('Only paid orders can be marked sent.');
 }

@@ -2,7 +2,7 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { AdminOrdersQuery, PaymentStatus } from '../../../shared/schemas/buying.js';
 import type { Database } from '../../db/types.js';
-import type { AdminOrderRow } from './repository.js';
+import { type AdminOrderRow, orderListColumns, overpaidCondition } from './repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -20,6 +20,18 @@ function applyOrderFilter(query: OrdersQuery, filter: AdminOrdersQuery['filter']
       return query.where('orders.payment_status', '=', 'finished').where('orders.shipped', '=', 0);
     case 'sent':
       return query.where('orders.shipped', '=', 1);
+    // Payments that went wrong, for the seller to settle (issue 18). An expired order that had part of
+    // its money arrive keeps that amount, and the buyer wants it back.
+    case 'attention':
+      return query.where((eb) =>
+        eb.or([
+          eb('orders.payment_status', '=', 'partially_paid'),
+          eb('orders.paid_late', '=', 1),
+          eb('orders.needs_attention', '=', 1),
+          eb.and([eb('orders.payment_status', '=', 'expired'), eb('orders.invoice_paid_cents', '>', 0)]),
+          overpaidCondition,
+        ]),
+      );
     case 'all':
       return query;
   }
@@ -39,7 +51,7 @@ export async function findOrderPage(
         join.onRef('products.shop', '=', 'orders.shop').onRef('products.id', '=', 'orders.product_id'),
       )
       .selectAll('orders')
-      .select('products.image_count')
+      .select(orderListColumns)
       .orderBy('orders.created_at', 'desc')
       .orderBy('orders.id', 'desc')
       .limit(limit)
@@ -51,9 +63,9 @@ export async function findOrderPage(
 }
 
 /**
- * Sets the shipping fields; marking an order shipped only while its status is one of `shippable`, in
- * the same statement, so a refund or failure arriving meanwhile cannot slip in between. True when it
- * changed.
+ * Sets the shipping fields of the payment's orders (an order's reference, or a group's: one parcel for
+ * all its lines); marking them shipped only while their status is one of `shippable`, in the same
+ * statement, so a refund or failure arriving meanwhile cannot slip in between. True when it changed.
  */
 export async function setShipping(
   db: Db,
@@ -70,7 +82,7 @@ export async function setShipping(
       tracking_number: shipping.tracking_number,
       updated_at: at,
     })
-    .where('payment_id', '=', paymentId);
+    .where((eb) => eb.or([eb('payment_id', '=', paymentId), eb('group_id', '=', paymentId)]));
   if (shipping.shipped) query = query.where('payment_status', 'in', [...shippable]);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

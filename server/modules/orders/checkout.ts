@@ -48,16 +48,16 @@ export const PROVIDER_DOWN = 'The payment provider is not answering. Please try 
 /** How long a buyer waits for the provider's invoice before the purchase is undone (docs/architecture.md §7). */
 export const INVOICE_TIMEOUT_MS = 10_000;
 /** Totals are stored as 32-bit integer cents on both databases. */
-const MAX_TOTAL_CENTS = 2_147_483_647;
+export const MAX_TOTAL_CENTS = 2_147_483_647;
 
 /** The order's own reference (the product doc's payment_id): unguessable, so it can sit in a payment page's URL. */
-function newPaymentId(): string {
+export function newPaymentId(): string {
   return `ord_${crypto.randomBytes(16).toString('base64url')}`;
 }
 
 class InvoiceTimeout extends Error {}
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new InvoiceTimeout(`no invoice within ${ms} ms`)), ms);
@@ -79,7 +79,7 @@ export interface PurchaseOptions {
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-const tooManyOpenOrders = () =>
+export const tooManyOpenOrders = () =>
   conflict(`You have ${MAX_OPEN_ORDERS_PER_BUYER} unpaid orders. Pay or delete one before ordering more.`);
 
 /**
@@ -168,11 +168,17 @@ export async function createPurchase(
   return { payment_url: invoice.invoiceUrl, payment_id: paymentId };
 }
 
-/** No invoice was made: the order goes, and its units with it back to stock. */
-async function undoPurchase(db: Db, paymentId: string): Promise<void> {
+/**
+ * No invoice was made: the order goes, and its units with it back to stock; for a group (grp_…) every
+ * line of it.
+ */
+export async function undoPurchase(db: Db, paymentRef: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await stock.lockProductOfOrder(trx, paymentId);
-    await stock.releaseReservation(trx, paymentId, new Date().toISOString());
-    await repo.deleteOrder(trx, paymentId, PAYMENT_STATUSES);
+    await stock.lockProductsOfPayment(trx, paymentRef);
+    const at = new Date().toISOString();
+    for (const line of await repo.findOrdersOfPayment(trx, paymentRef)) {
+      await stock.releaseReservation(trx, line.payment_id, at);
+    }
+    await repo.deleteOrder(trx, paymentRef, PAYMENT_STATUSES);
   });
 }

@@ -11,9 +11,14 @@ export {
   PROVIDER_DOWN,
   type PurchaseOptions,
 } from './checkout.js';
-export { getOrder } from './lookup.js';
+export { findPayment, getOrder, getPayment, invoiceTotalCents, type Payment } from './lookup.js';
 export { countOrdersByStatus } from './repository.js';
-export { applyPaymentStatus, applyProviderStatus } from './payment-status.js';
+export {
+  applyPaymentStatus,
+  applyProviderStatus,
+  type PaymentNews,
+  type SettleOptions,
+} from './payment-status.js';
 export { dollars } from './presenter.js';
 export { orderRoutes } from './routes.js';
 export { scheduleUnpaidOrderSweep, sweepUnpaidOrders } from './sweep.js';

@@ -197,6 +197,12 @@ describe.each(TEST_DIALECTS)('purchases and orders on %s', (dialect) => {
       postal_service: '',
       tracking_number: '',
       imagecount: 2,
+      group_id: null,
+      invoice_total: '39.98',
+      amount_paid: null,
+      // The hold (ORDER_HOLD_MINUTES, 60 by default) from the order's making.
+      pay_until: new Date(Date.parse(mine.body[0].created_at) + 60 * 60_000).toISOString(),
+      refunded_amount: '0.00',
     });
     expect((await call('GET', '/api/my-purchases/bob', bob)).body).toEqual([]);
   });

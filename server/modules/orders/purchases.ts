@@ -8,16 +8,17 @@ import {
 import { canDeleteOrder } from '../../../shared/rules/payment-status.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import { conflict, HttpError } from '../../http/errors.js';
-import { getOrder, OrderChanged } from './lookup.js';
+import { getOrder, getPayment, OrderChanged } from './lookup.js';
 import { presentPurchase } from './presenter.js';
 import * as stock from '../stock/index.js';
 import * as repo from './repository.js';
 
 type Db = Kysely<Database>;
 
-export async function listMyPurchases(db: Db, buyer: SessionUser): Promise<Purchase[]> {
+/** The buyer's orders, newest first; `holdMinutes` (ORDER_HOLD_MINUTES) says until when an unpaid one may be paid. */
+export async function listMyPurchases(db: Db, buyer: SessionUser, holdMinutes: number): Promise<Purchase[]> {
   const rows = await repo.findOrdersOfUser(db, buyer.sub);
-  return rows.map(presentPurchase);
+  return rows.map((row) => presentPurchase(row, holdMinutes));
 }
 
 /** Who is deleting: a buyer (their own unpaid orders) or the admin (any unfinished one), docs/architecture.md §6. */
@@ -33,19 +34,24 @@ function refusal(order: OrderRow, caller: OrderCaller): HttpError | undefined {
   return conflict('The payment for this order is under way, so it cannot be deleted now.');
 }
 
-/** Deletes an order and gives back the units it still holds. */
+/**
+ * Deletes an order and gives back the units it still holds. An order paid together with others ("Checkout
+ * all") shares their invoice, so deleting one line deletes the whole group.
+ */
 export async function deletePurchase(db: Db, caller: OrderCaller, paymentId: string): Promise<void> {
-  const refused = refusal(await getOrder(db, paymentId), caller);
+  const { ref, lines } = await getPayment(db, paymentId);
+  const refused = refusal(lines[0]!, caller);
   if (refused) throw refused;
   const deletable = PAYMENT_STATUSES.filter((status) => canDeleteOrder(status, caller.kind));
   const deleted = await db
     .transaction()
     .execute(async (trx) => {
-      await stock.lockProductOfOrder(trx, paymentId);
-      await stock.releaseReservation(trx, paymentId, new Date().toISOString());
-      // Conditional: a payment that finished since the read above keeps its order and, by the
-      // rollback, its units.
-      if (await repo.deleteOrder(trx, paymentId, deletable)) return true;
+      await stock.lockProductsOfPayment(trx, ref);
+      const at = new Date().toISOString();
+      for (const line of lines) await stock.releaseReservation(trx, line.payment_id, at);
+      // Conditional: a payment that finished since the read above keeps its orders and, by the
+      // rollback, their units.
+      if ((await repo.deleteOrder(trx, ref, deletable)) === lines.length) return true;
       throw new OrderChanged();
     })
     .catch((error: unknown) => {

@@ -3,9 +3,9 @@
  * and clearing an order's hold (stock_reserved), are the stock module's (modules/stock/); stock_reserved
  * is written here only together with the order's status (insertOrder, reviveExpiredOrder).
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { PaymentStatus } from '../../../shared/schemas/buying.js';
-import type { Database, NewOrderRow, OrderRow } from '../../db/types.js';
+import type { Database, NewOrderRow, OrderRow, RefundRow } from '../../db/types.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,11 +19,14 @@ export async function countOrdersByStatus(db: Db): Promise<{ status: string; tot
   return rows.map((row) => ({ status: row.status, total: Number(row.total) }));
 }
 
-/** The buyer's unpaid orders that still hold units. */
+/** The reference a payment goes by: a "Checkout all" group's (grp_…), else the order's own. */
+const paymentRefOf = sql<string>`coalesce(orders.group_id, orders.payment_id)`;
+
+/** The buyer's unpaid orders that still hold units; the lines of one "Checkout all" count as one. */
 export async function countOpenOrdersOfUser(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('orders')
-    .select(sql<number | string>`count(*)`.as('total'))
+    .select(sql<number | string>`count(distinct ${paymentRefOf})`.as('total'))
     .where('user_id', '=', userId)
     .where('payment_status', '=', 'waiting')
     .where('stock_reserved', '=', 1)
@@ -35,6 +38,30 @@ export async function insertOrder(db: Db, order: NewOrderRow): Promise<void> {
   await db.insertInto('orders').values(order).execute();
 }
 
+/** Every order a payment covers (its reference: an order's own, or a group's), in the order they were made. */
+export async function findOrdersOfPayment(db: Db, paymentRef: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) => eb.or([eb('payment_id', '=', paymentRef), eb('group_id', '=', paymentRef)]))
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The orders of one payment, their rows locked until the transaction ends (PostgreSQL FOR UPDATE;
+ * SQLite has one writer at a time): two refunds of the same payment cannot both read what is left.
+ */
+export async function lockOrdersOfPayment(db: Db, paymentRef: string): Promise<OrderRow[]> {
+  const query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) => eb.or([eb('payment_id', '=', paymentRef), eb('group_id', '=', paymentRef)]))
+    .orderBy('id');
+  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate().execute() : query.execute();
+}
+
+/** Sets the invoice on every order of the payment (a group's lines share one). */
 export async function setInvoice(
   db: Db,
   paymentId: string,
@@ -45,7 +72,7 @@ export async function setInvoice(
   await db
     .updateTable('orders')
     .set({ provider_invoice_id: invoiceId, invoice_url: invoiceUrl, updated_at: at })
-    .where('payment_id', '=', paymentId)
+    .where((eb) => eb.or([eb('payment_id', '=', paymentId), eb('group_id', '=', paymentId)]))
     .execute();
 }
 
@@ -53,25 +80,29 @@ export async function findOrder(db: Db, paymentId: string): Promise<OrderRow | u
   return db.selectFrom('orders').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
 }
 
-/** Deletes the order only while its status is one of `statuses`; false otherwise (or when it is gone). */
+/**
+ * Deletes the orders of the payment (an order's reference, or a group's: all its lines) that are in one
+ * of `statuses`; answers how many it deleted.
+ */
 export async function deleteOrder(
   db: Db,
   paymentId: string,
   statuses: readonly PaymentStatus[],
-): Promise<boolean> {
-  if (statuses.length === 0) return false;
+): Promise<number> {
+  if (statuses.length === 0) return 0;
   const result = await db
     .deleteFrom('orders')
-    .where('payment_id', '=', paymentId)
+    .where((eb) => eb.or([eb('payment_id', '=', paymentId), eb('group_id', '=', paymentId)]))
     .where('payment_status', 'in', [...statuses])
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return Number(result.numDeletedRows);
 }
 
 /**
- * Sets the status only while the order is in one of `from`: concurrent callbacks cannot both move it,
- * nor move it backwards. `dropInvoice` forgets the invoice link (an order that can no longer be paid).
- * True when it changed.
+ * Sets the status of the payment's orders (an order's reference, or a group's: all its lines at once)
+ * only while they are in one of `from`: concurrent callbacks cannot both move it, nor move it
+ * backwards. `dropInvoice` forgets the invoice link (an order that can no longer be paid). True when it
+ * changed.
  */
 export async function advanceStatus(
   db: Db,
@@ -85,16 +116,16 @@ export async function advanceStatus(
   const result = await db
     .updateTable('orders')
     .set({ payment_status: to, updated_at: at, ...(dropInvoice ? { invoice_url: null } : {}) })
-    .where('payment_id', '=', paymentId)
+    .where((eb) => eb.or([eb('payment_id', '=', paymentId), eb('group_id', '=', paymentId)]))
     .where('payment_status', 'in', [...from])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /**
- * Brings an expired order back to `to` (money arrived for it), holding its units again or, when they
- * could not be taken, flagged for the seller. Only while it is still expired and holds nothing: two
- * callbacks racing cannot both revive it. True when it changed.
+ * Brings an expired order line back to `to` (money arrived for it, late), holding its units again or,
+ * when they could not be taken, flagged for the seller. Only while it is still expired and holds
+ * nothing: two callbacks racing cannot both revive it. True when it changed.
  */
 export async function reviveExpiredOrder(
   db: Db,
@@ -109,6 +140,7 @@ export async function reviveExpiredOrder(
       payment_status: to,
       stock_reserved: reserved ? 1 : 0,
       needs_attention: reserved ? 0 : 1,
+      paid_late: 1,
       updated_at: at,
     })
     .where('payment_id', '=', paymentId)
@@ -118,9 +150,58 @@ export async function reviveExpiredOrder(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Records what the provider reported as arrived for the payment's invoice, on each of its orders. */
+export async function setInvoicePaid(
+  db: Db,
+  paymentRef: string,
+  paidCents: number,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ invoice_paid_cents: paidCents, updated_at: at })
+    .where((eb) => eb.or([eb('payment_id', '=', paymentRef), eb('group_id', '=', paymentRef)]))
+    .execute();
+}
+
+/** Adds a refund to one order line: its row, and the line's refunded total. */
+export async function insertRefund(
+  db: Db,
+  refund: { order_id: number; amount_cents: number; note: string; restocked: boolean; at: string },
+): Promise<void> {
+  await db
+    .insertInto('refunds')
+    .values({
+      order_id: refund.order_id,
+      amount_cents: refund.amount_cents,
+      note: refund.note,
+      restocked: refund.restocked ? 1 : 0,
+      created_at: refund.at,
+    })
+    .execute();
+  await db
+    .updateTable('orders')
+    .set({ refunded_cents: sql`refunded_cents + ${refund.amount_cents}`, updated_at: refund.at })
+    .where('id', '=', refund.order_id)
+    .execute();
+}
+
+/** The refunds of these order lines, oldest first. */
+export async function findRefundsOfOrders(db: Db, orderIds: readonly number[]): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 /**
- * Orders in `statuses` still holding stock, not shipped, made before `createdBefore`, and with no
- * verified payment callback since `quietSince`; oldest first.
+ * Payments (an order's reference, or a group's) with orders in `statuses` still holding stock, not
+ * shipped, made before `createdBefore`, and with no verified payment callback since `quietSince`;
+ * oldest first.
  */
 export async function findHeldOrdersBefore(
   db: Db,
@@ -131,7 +212,8 @@ export async function findHeldOrdersBefore(
 ): Promise<string[]> {
   const rows = await db
     .selectFrom('orders')
-    .select('payment_id')
+    .select(paymentRefOf.as('payment_ref'))
+    .distinct()
     .where('stock_reserved', '=', 1)
     .where('shipped', '=', 0)
     .where('created_at', '<', createdBefore)
@@ -141,20 +223,46 @@ export async function findHeldOrdersBefore(
         exists(
           selectFrom('payment_events')
             .select('payment_events.event_key')
-            .whereRef('payment_events.payment_id', '=', 'orders.payment_id')
+            .where('payment_events.payment_id', '=', paymentRefOf)
             .where('payment_events.received_at', '>=', quietSince),
         ),
       ),
     )
-    .orderBy('created_at')
+    .orderBy('payment_ref')
     .limit(limit)
     .execute();
-  return rows.map((row) => row.payment_id);
+  return rows.map((row) => row.payment_ref);
 }
 
-/** An order with its product's picture count now (null when the product is gone). */
-export type OrderWithImagesRow = OrderRow & { image_count: number | null };
+/**
+ * An order as its lists show it: its product's picture count now (null when the product is gone), what
+ * its invoice asks (the group's total when grouped) and when its provider last spoke of it (the hold
+ * runs on from there).
+ */
+export type OrderWithImagesRow = OrderRow & {
+  image_count: number | null;
+  invoice_total_cents: number | string;
+  last_payment_event_at: string | null;
+};
 export type AdminOrderRow = OrderWithImagesRow;
+
+/** The list columns beside the order's own (see OrderWithImagesRow). */
+export const orderListColumns = [
+  'products.image_count',
+  sql<
+    number | string
+  >`coalesce((select sum(g.total_cents) from orders g where g.group_id = orders.group_id), orders.total_cents)`.as(
+    'invoice_total_cents',
+  ),
+  sql<
+    string | null
+  >`(select max(e.received_at) from payment_events e where e.payment_id = ${paymentRefOf})`.as(
+    'last_payment_event_at',
+  ),
+] as const;
+
+/** Paid more than its invoice asks by more than a cent. */
+export const overpaidCondition = sql<boolean>`orders.invoice_paid_cents > coalesce((select sum(g.total_cents) from orders g where g.group_id = orders.group_id), orders.total_cents) + 1`;
 
 export async function findOrdersOfUser(db: Db, userId: string): Promise<OrderWithImagesRow[]> {
   return db
@@ -163,7 +271,7 @@ export async function findOrdersOfUser(db: Db, userId: string): Promise<OrderWit
       join.onRef('products.shop', '=', 'orders.shop').onRef('products.id', '=', 'orders.product_id'),
     )
     .selectAll('orders')
-    .select('products.image_count')
+    .select(orderListColumns)
     .where('orders.user_id', '=', userId)
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')

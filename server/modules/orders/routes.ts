@@ -2,11 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminOrdersQuerySchema,
   adminOrdersResponseSchema,
+  createCartPurchaseBodySchema,
+  createCartPurchaseResponseSchema,
   createPurchaseBodySchema,
   createPurchaseResponseSchema,
   googleUserParamsSchema,
   myPurchasesResponseSchema,
   paymentIdParamsSchema,
+  refundBodySchema,
   shippedBodySchema,
 } from '../../../shared/schemas/buying.js';
 import { okSchema } from '../../../shared/schemas/common.js';
@@ -14,13 +17,15 @@ import { requireAdmin } from '../admin-auth/index.js';
 import { assertOwnGoogleId, requireBuyer } from '../buyers/index.js';
 import { orderCaller, requireBuyerOrAdmin } from './require-buyer-or-admin.js';
 import { listAdminOrders, setShipped } from './admin-orders.js';
+import { createCartPurchase } from './cart-checkout.js';
 import { createPurchase } from './checkout.js';
+import { recordRefund } from './refunds.js';
 import { deletePurchase, listMyPurchases } from './purchases.js';
 
 /** The buyer's purchases (docs/product.md §7): each call the signed-in buyer's own. */
 const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   requireBuyer(app);
-  const { db, paymentProvider } = app.deps;
+  const { db, paymentProvider, config } = app.deps;
 
   app.post(
     '/api/create-purchase',
@@ -34,10 +39,24 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** "Checkout all" (issue 18): every listed cart line on one invoice, all reserved or none. */
+  app.post(
+    '/api/create-cart-purchase',
+    { schema: { body: createCartPurchaseBodySchema, response: { 201: createCartPurchaseResponseSchema } } },
+    async (request, reply) => {
+      const buyer = assertOwnGoogleId(request, request.body.google_id);
+      const created = await createCartPurchase(db, paymentProvider, buyer, request.body, {
+        log: request.log,
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
   app.get(
     '/api/my-purchases/:googleUserId',
     { schema: { params: googleUserParamsSchema, response: { 200: myPurchasesResponseSchema } } },
-    async (request) => listMyPurchases(db, assertOwnGoogleId(request, request.params.googleUserId)),
+    async (request) =>
+      listMyPurchases(db, assertOwnGoogleId(request, request.params.googleUserId), config.ORDER_HOLD_MINUTES),
   );
 };
 
@@ -59,13 +78,13 @@ const purchaseDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The admin orders page (docs/product.md §2, §7). */
 const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   requireAdmin(app);
-  const { db } = app.deps;
+  const { db, config } = app.deps;
 
   app.get(
     '/api/admin-purchases',
     { schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersResponseSchema } } },
     async (request, reply) => {
-      const { items, total } = await listAdminOrders(db, request.query);
+      const { items, total } = await listAdminOrders(db, request.query, config.ORDER_HOLD_MINUTES);
       // docs/product.md §7 reads a bare array; the count of every matching order travels beside it.
       reply.header('X-Total-Count', String(total));
       return items;
@@ -77,6 +96,16 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: paymentIdParamsSchema, body: shippedBodySchema, response: { 200: okSchema } } },
     async (request) => {
       await setShipped(db, request.params.payment_id, request.body);
+      return { ok: true as const };
+    },
+  );
+
+  /** A refund the seller made outside the shop (issue 18), recorded on a paid order or its group. */
+  app.post(
+    '/api/admin-purchases/:payment_id/refund',
+    { schema: { params: paymentIdParamsSchema, body: refundBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      await recordRefund(db, request.params.payment_id, request.body);
       return { ok: true as const };
     },
   );

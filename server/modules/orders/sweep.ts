@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { PaymentStatus } from '../../../shared/schemas/buying.js';
 import type { Database } from '../../db/types.js';
 import { runPeriodically } from '../../periodic.js';
 import { moveStatus } from './payment-status.js';
 import * as repo from './repository.js';
 
+/** The statuses the sweep expires: no money yet, or only part of it. */
+const UNPAID: PaymentStatus[] = ['waiting', 'partially_paid'];
+
 /**
- * Expires 'waiting' orders past the hold, giving their units back. 'waiting' covers more than untouched
+ * Expires 'waiting' and 'partially_paid' payments past the hold, giving their units back and telling
+ * the buyer (and, when part of the money had arrived, the seller). 'waiting' covers more than untouched
  * orders: NOWPayments reports 'waiting' too once the buyer has opened a payment and it awaits the coins.
- * So an order with any verified callback within the last hold window is left for now (its hold runs from
- * the provider's latest word), and money that still arrives after an expiry revives the order
- * (applyProviderStatus). A shipped order is never expired. Safe with several processes sweeping at once;
- * returns how many this call expired.
+ * So a payment with any verified callback within the last hold window is left for now (its hold runs
+ * from the provider's latest word), and money that still arrives after an expiry revives the order
+ * (applyProviderStatus). A "Checkout all" group expires as one. A shipped order is never expired. Safe
+ * with several processes sweeping at once; returns how many payments this call expired.
  */
 export async function sweepUnpaidOrders(
   db: Kysely<Database>,
@@ -24,11 +29,11 @@ export async function sweepUnpaidOrders(
   let expired = 0;
   // Bounded: each pass takes its orders out of the next pass's query, but a sweep never runs unbounded.
   for (let pass = 0; pass < 100; pass += 1) {
-    const ids = await repo.findHeldOrdersBefore(db, ['waiting'], cutoff, cutoff, batch);
-    for (const id of ids) {
-      if (await moveStatus(db, id, 'expired', ['waiting'], at)) expired += 1;
+    const refs = await repo.findHeldOrdersBefore(db, UNPAID, cutoff, cutoff, batch);
+    for (const ref of refs) {
+      if (await moveStatus(db, ref, 'expired', UNPAID, at)) expired += 1;
     }
-    if (ids.length < batch) break;
+    if (refs.length < batch) break;
   }
   return expired;
 }

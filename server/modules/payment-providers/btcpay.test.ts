@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatePurchaseBody } from '../../../shared/schemas/buying.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { addProduct, conditions, SHIPPING } from '../../test/fixtures.js';
+import {
+  BTCPAY_STAND_IN_API_KEY as API_KEY,
+  BTCPAY_STAND_IN_STORE as STORE,
+  type BtcPayStandIn,
+  startBtcPayStandIn,
+} from '../../test/btcpay-stand-in.js';
 import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import {
   type NowPaymentsStandIn,
@@ -18,92 +22,9 @@ import { selectPaymentProvider } from '../payments/index.js';
 import { BtcPayProvider } from './btcpay.js';
 import { NowPaymentsProvider } from './nowpayments.js';
 
-const API_KEY = 'btcpay-stand-in-key';
-const STORE = 'StoreA1';
 const SECRET = 'btcpay-webhook-secret';
 const IPN_SECRET = 'ipn-secret';
 const PUBLIC_URL = 'https://shop.example';
-
-interface StandInInvoice {
-  id: string;
-  status: string;
-  additionalStatus: string;
-  amount: string;
-  currency: string;
-  metadata: Record<string, unknown>;
-  checkoutLink: string;
-}
-
-/** A local stand-in for BTCPay Server's two Greenfield endpoints: create an invoice, read one back. */
-async function startBtcPayStandIn() {
-  const state = {
-    url: '',
-    mode: 'ok' as 'ok' | 'server-error' | 'slow' | 'not-json' | 'redirect' | 'bad-link',
-    invoices: new Map<string, StandInInvoice>(),
-    requests: [] as { method: string; path: string; authorization?: string; body: unknown }[],
-    nextId: 1,
-  };
-  const base = `/api/v1/stores/${STORE}/invoices`;
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const body: unknown = text ? JSON.parse(text) : undefined;
-      const path = request.url ?? '';
-      state.requests.push({
-        method: request.method ?? '',
-        path,
-        authorization: request.headers.authorization,
-        body,
-      });
-      const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-        response.writeHead(status, { 'content-type': 'application/json', ...headers });
-        response.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
-      };
-      if (request.headers.authorization !== `token ${API_KEY}`) return send(401, { code: 'unauthenticated' });
-      if (state.mode === 'slow') return;
-      if (state.mode === 'server-error') return send(500, { message: 'boom' });
-      if (state.mode === 'not-json')
-        return send(200, '<html>gateway</html>', { 'content-type': 'text/html' });
-      if (state.mode === 'redirect') return send(307, '', { location: `${state.url}/elsewhere` });
-      if (request.method === 'POST' && path === base) {
-        const { amount, currency, metadata } = body as Pick<
-          StandInInvoice,
-          'amount' | 'currency' | 'metadata'
-        >;
-        const id = `Inv${state.nextId++}`;
-        const checkoutLink = state.mode === 'bad-link' ? 'javascript:alert(1)' : `${state.url}/i/${id}`;
-        const invoice = {
-          id,
-          status: 'New',
-          additionalStatus: 'None',
-          amount,
-          currency,
-          metadata,
-          checkoutLink,
-        };
-        state.invoices.set(id, invoice);
-        return send(200, invoice);
-      }
-      const invoice = request.method === 'GET' && state.invoices.get(path.slice(base.length + 1));
-      if (path.startsWith(`${base}/`) && invoice) return send(200, invoice);
-      return send(404, { code: 'invoice-not-found' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(state, {
-    /** The invoice made for an order, to change its status as BTCPay Server would. */
-    invoiceOf: (paymentId: string) =>
-      [...state.invoices.values()].find((invoice) => invoice.metadata.orderId === paymentId)!,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  });
-}
-type BtcPayStandIn = Awaited<ReturnType<typeof startBtcPayStandIn>>;
 
 const REQUEST = { paymentId: 'ord_abc', priceUsd: '39.98', description: 'Camera (Good) × 2' };
 
@@ -349,6 +270,11 @@ describe.each(TEST_DIALECTS)('BTCPay Server webhooks on %s', (dialect) => {
     expect(s.invoiceReads()).toEqual([
       expect.objectContaining({
         path: `/api/v1/stores/${STORE}/invoices/${id}`,
+        authorization: `token ${API_KEY}`,
+      }),
+      // What arrived, in the invoice's currency (issue 18).
+      expect.objectContaining({
+        path: `/api/v1/stores/${STORE}/invoices/${id}/payment-methods`,
         authorization: `token ${API_KEY}`,
       }),
     ]);

@@ -11,6 +11,7 @@ import {
   type Invoice,
   type InvoiceRequest,
   type InvoiceMaker,
+  type Money,
   PaymentProviderError,
   setting,
 } from './provider.js';
@@ -83,13 +84,6 @@ const webhookSchema = z.object({
   isRedelivery: z.boolean({ error: 'must be true or false' }).optional(),
   type: z.string({ error: 'must be an event type such as InvoiceSettled' }).max(64),
   invoiceId: invoiceIdText.optional(),
-  // What arrived, for InvoiceReceivedPayment: in the payment method's currency (BTC-CHAIN, …).
-  paymentMethod: z.string().max(64).optional().catch(undefined),
-  payment: z
-    .object({ value: z.string().max(64) })
-    .partial()
-    .nullish()
-    .catch(undefined),
 });
 
 /** The events that can move an order; others (InvoiceCreated, …) are acknowledged and change nothing. */
@@ -162,12 +156,52 @@ async function readInvoice(api: BtcPayApi, invoiceId: string): Promise<CallbackR
   const invoice = parsed.data;
   const paymentId = invoice.metadata?.orderId;
   if (!paymentId) throw notFound(`BTCPay Server's invoice ${invoiceId} names no order of this shop.`);
+  const paid = await readPaid(api, invoiceId, invoice.currency);
   return {
     paymentId,
     status: ourStatus(invoice),
-    amounts: { invoiced: { amount: invoice.amount, currency: invoice.currency } },
+    amounts: { invoiced: { amount: invoice.amount, currency: invoice.currency }, ...(paid ? { paid } : {}) },
     invoiceId,
   };
+}
+
+/** The invoice's payment methods as the Greenfield API lists them (the fields read). */
+const paymentMethodsSchema = z.array(
+  z.object({
+    /** Paid by all methods together, in this method's currency. */
+    totalPaid: z.string().regex(/^\d+(\.\d+)?$/),
+    /** This method's currency in the invoice's currency. */
+    rate: z.string().regex(/^\d+(\.\d+)?$/),
+  }),
+);
+
+/**
+ * What arrived for the invoice, in the invoice's currency: any of its payment methods gives the total
+ * paid by all of them in its own currency (totalPaid) and its rate to the invoice's currency. Undefined
+ * while nothing arrived, or when BTCPay Server no longer has the invoice's methods.
+ */
+async function readPaid(api: BtcPayApi, invoiceId: string, currency: string): Promise<Money | undefined> {
+  let answer: unknown;
+  try {
+    answer = await call(
+      api,
+      'the invoice payment check',
+      `${invoicesUrl(api)}/${encodeURIComponent(invoiceId)}/payment-methods`,
+      'GET',
+    );
+  } catch (error) {
+    if (error instanceof PaymentProviderError && error.status === 404) return undefined;
+    if (!(error instanceof PaymentProviderError)) throw error;
+    throw new HttpError(
+      502,
+      `${error.message} The webhook was not applied; BTCPay Server can deliver it again.`,
+    );
+  }
+  const parsed = paymentMethodsSchema.safeParse(answer);
+  const method = parsed.success ? parsed.data[0] : undefined;
+  if (!method) return undefined;
+  const paid = Number(method.totalPaid) * Number(method.rate);
+  return paid > 0 ? { amount: paid.toFixed(2), currency } : undefined;
 }
 
 /** `sha256=<hex>`: 32 bytes of HMAC-SHA256. */
@@ -210,11 +244,9 @@ export function btcPayWebhookReader(api: BtcPayApi, secret: string): CallbackRea
         onceOnly: true,
         async report() {
           if (!APPLIED_EVENTS.has(event.type) || invoiceId === undefined) return undefined;
-          const report = await readInvoice(api, invoiceId);
-          const amount = event.payment?.value;
-          const currency = event.paymentMethod;
-          if (amount === undefined || currency === undefined) return report;
-          return { ...report, amounts: { ...report.amounts, paid: { amount, currency } } };
+          // What arrived is read from the invoice in its own currency (readPaid), not from the event's
+          // crypto amount, so it compares with the invoice's price.
+          return readInvoice(api, invoiceId);
         },
       };
     },

@@ -10,6 +10,7 @@ import {
   type Invoice,
   type InvoiceRequest,
   type InvoiceMaker,
+  type Money,
   PaymentProviderError,
   setting,
 } from './provider.js';
@@ -80,6 +81,23 @@ export class NowPaymentsProvider implements InvoiceMaker<'nowpayments'> {
 }
 
 /**
+ * What arrived, in the invoice's own (fiat) currency: NOWPayments reports the crypto asked (pay_amount)
+ * and the crypto that arrived (actually_paid) for a price (price_amount in price_currency), so the
+ * arrived share of the price is price_amount × actually_paid / pay_amount. Undefined while nothing has
+ * arrived or a field is missing.
+ */
+function paidInPriceCurrency(ipn: {
+  price_amount?: number | undefined;
+  price_currency?: string | undefined;
+  pay_amount?: number | undefined;
+  actually_paid?: number | undefined;
+}): Money | undefined {
+  const { price_amount: price, price_currency: currency, pay_amount: asked, actually_paid: arrived } = ipn;
+  if (!price || !currency || !asked || !arrived) return undefined;
+  return { amount: ((price * arrived) / asked).toFixed(2), currency };
+}
+
+/**
  * NOWPayments' callback (IPN). Nothing is read from the body before its signature checks out: the
  * x-nowpayments-sig header signs the body as canonical JSON (nowpayments-signature.ts). A replay needs no
  * guard of its own: it finds its status already there (statuses only move forward).
@@ -103,11 +121,12 @@ export function nowPaymentsIpnReader(secret: string): CallbackReader {
       const parsed = nowPaymentsIpnSchema.safeParse(body);
       if (!parsed.success) throw invalidField(parsed.error.issues);
       const { order_id: paymentId, payment_status: status } = parsed.data;
+      const paid = paidInPriceCurrency(parsed.data);
       return {
         eventKey: crypto.createHash('sha256').update(signed).digest('hex'),
         record: signed,
         onceOnly: false,
-        report: async () => ({ paymentId, status, amounts: {} }),
+        report: async () => ({ paymentId, status, amounts: paid ? { paid } : {} }),
       };
     },
   };

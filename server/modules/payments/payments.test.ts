@@ -566,6 +566,16 @@ describe.each(TEST_DIALECTS)('the sandbox payment page on %s', (dialect) => {
       quantity: 1,
       total_amount: '19.99',
       payment_status: 'waiting',
+      lines: [
+        {
+          payment_id: created.payment_id,
+          title: `Camera ${id}`,
+          condition: 'acceptable',
+          quantity: 1,
+          total_amount: '19.99',
+        },
+      ],
+      amount_paid: null,
     });
   });
 

@@ -1,15 +1,25 @@
-/** Exactly which fields of an order the sandbox payment page sees. */
+/** Exactly which fields of an order (or a "Checkout all" group) the sandbox payment page sees. */
 import type { PaymentStatus, SandboxOrder } from '../../../shared/schemas/buying.js';
-import type { OrderRow } from '../../db/types.js';
-import { dollars } from '../orders/index.js';
+import { dollars, invoiceTotalCents, type Payment } from '../orders/index.js';
 
-export function presentSandboxOrder(row: OrderRow): SandboxOrder {
+export function presentSandboxOrder(payment: Payment): SandboxOrder {
+  const first = payment.lines[0]!;
+  const grouped = payment.lines.length > 1 || first.group_id !== null;
+  const paid = first.invoice_paid_cents;
   return {
-    payment_id: row.payment_id,
-    title: row.title,
-    condition: row.condition,
-    quantity: row.quantity,
-    total_amount: dollars(row.total_cents),
-    payment_status: row.payment_status as PaymentStatus,
+    payment_id: payment.ref,
+    title: grouped ? `${payment.lines.length} items` : first.title,
+    condition: grouped ? '' : first.condition,
+    quantity: payment.lines.reduce((sum, line) => sum + line.quantity, 0),
+    total_amount: dollars(invoiceTotalCents(payment)),
+    payment_status: first.payment_status as PaymentStatus,
+    lines: payment.lines.map((line) => ({
+      payment_id: line.payment_id,
+      title: line.title,
+      condition: line.condition,
+      quantity: line.quantity,
+      total_amount: dollars(line.total_cents),
+    })),
+    amount_paid: paid === null ? null : dollars(paid),
   };
 }

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentIdParamsSchema, sandboxOrderSchema } from '../../../shared/schemas/buying.js';
+import {
+  paymentIdParamsSchema,
+  sandboxOrderSchema,
+  sandboxPayBodySchema,
+} from '../../../shared/schemas/buying.js';
+import type { Config } from '../../config.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { notFound } from '../../http/errors.js';
 import { currentBuyer, requireBuyer } from '../buyers/index.js';
@@ -11,8 +16,15 @@ import * as payments from './service.js';
  * signing the body, checked before anything else is read. A route is live whenever its provider's
  * secret is set, not only while it is PAYMENT_PROVIDER: orders it invoiced are still settled after a switch.
  */
+/** What the status path reads of the configuration. */
+const paymentSettings = (config: Config): payments.PaymentSettings => ({
+  tolerancePercent: config.PAYMENT_UNDERPAID_TOLERANCE_PERCENT,
+  holdMinutes: config.ORDER_HOLD_MINUTES,
+});
+
 const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
+  const settings = paymentSettings(config);
   // The bytes exactly as sent: a signature is over them (the JSON is read after it checks out).
   // Only JSON is taken (anything else answers 415), as the bytes exactly as sent.
   app.removeAllContentTypeParsers();
@@ -32,6 +44,7 @@ const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
         reader,
         { headers: request.headers, rawBody },
         request.log,
+        settings,
       );
       return { ok: true as const };
     });
@@ -40,7 +53,7 @@ const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The sandbox payment page's calls (docs/architecture.md §7): the signed-in buyer's own orders only. */
 const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, paymentProvider } = app.deps;
+  const { db, paymentProvider, config } = app.deps;
   const active = paymentProvider.name === 'sandbox';
   // First, so a shop taking real payments answers the same to everyone, signed in or not.
   app.addHook('onRequest', async () => {
@@ -56,8 +69,21 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/payments/sandbox/:payment_id/pay',
-    { schema: { params: paymentIdParamsSchema, response: { 200: sandboxOrderSchema } } },
-    async (request) => payments.paySandboxOrder(db, currentBuyer(request), request.params.payment_id),
+    {
+      schema: {
+        params: paymentIdParamsSchema,
+        body: sandboxPayBodySchema,
+        response: { 200: sandboxOrderSchema },
+      },
+    },
+    async (request) =>
+      payments.paySandboxOrder(
+        db,
+        currentBuyer(request),
+        request.params.payment_id,
+        request.body,
+        paymentSettings(config),
+      ),
   );
 };
 

@@ -1,9 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { PaymentStatus, SandboxOrder, SessionUser } from '../../../shared/schemas/buying.js';
-import type { Database, OrderRow } from '../../db/types.js';
-import { conflict, HttpError } from '../../http/errors.js';
-import { applyPaymentStatus, applyProviderStatus, getOrder } from '../orders/index.js';
+import crypto from 'node:crypto';
+import type {
+  PaymentStatus,
+  SandboxOrder,
+  SandboxPayBody,
+  SessionUser,
+} from '../../../shared/schemas/buying.js';
+import type { Database } from '../../db/types.js';
+import { badRequest, conflict, HttpError } from '../../http/errors.js';
+import {
+  applyPaymentStatus,
+  applyProviderStatus,
+  getPayment,
+  invoiceTotalCents,
+  type Payment,
+} from '../orders/index.js';
 import { presentSandboxOrder } from './presenter.js';
 import type {
   CallbackReader,
@@ -15,32 +27,51 @@ import { hasPaymentEvent, insertPaymentEvent } from './repository.js';
 
 type Db = Kysely<Database>;
 
-/** Why a verified report must not touch this order: it belongs to another provider, invoice or price. */
-function mismatch(order: OrderRow, provider: RegisteredProvider, report: CallbackReport): string | undefined {
+/** PAYMENT_UNDERPAID_TOLERANCE_PERCENT and ORDER_HOLD_MINUTES, as the status path reads them. */
+export interface PaymentSettings {
+  tolerancePercent: number;
+  holdMinutes: number;
+}
+
+/** An amount a provider reported, in USD cents; undefined when it gave none, or in another currency. */
+function usdCents(money: CallbackReport['amounts']['paid']): number | undefined {
+  if (!money || money.currency.toUpperCase() !== 'USD') return undefined;
+  const value = Number(money.amount);
+  return Number.isFinite(value) && value >= 0 ? Math.round(value * 100) : undefined;
+}
+
+/** Why a verified report must not touch this payment: it belongs to another provider, invoice or price. */
+function mismatch(
+  payment: Payment,
+  provider: RegisteredProvider,
+  report: CallbackReport,
+): string | undefined {
+  const order = payment.lines[0]!;
   // Each order is settled by the provider that made its invoice, whatever PAYMENT_PROVIDER says now.
   if (order.provider !== provider.name) {
-    return `Order ${order.payment_id} is paid through ${order.provider}, not ${provider.label}.`;
+    return `Order ${payment.ref} is paid through ${order.provider}, not ${provider.label}.`;
   }
   if (report.invoiceId !== undefined && order.provider_invoice_id !== report.invoiceId) {
-    return `Invoice ${report.invoiceId} is not the one made for order ${order.payment_id}.`;
+    return `Invoice ${report.invoiceId} is not the one made for order ${payment.ref}.`;
   }
   const invoiced = report.amounts.invoiced;
+  const total = invoiceTotalCents(payment);
   if (
     invoiced &&
-    (invoiced.currency.toUpperCase() !== 'USD' ||
-      Math.round(Number(invoiced.amount) * 100) !== order.total_cents)
+    (invoiced.currency.toUpperCase() !== 'USD' || Math.round(Number(invoiced.amount) * 100) !== total)
   ) {
-    return `Invoice ${report.invoiceId ?? ''} asks ${invoiced.amount} ${invoiced.currency}, not the order's ${order.total_cents / 100} USD.`;
+    return `Invoice ${report.invoiceId ?? ''} asks ${invoiced.amount} ${invoiced.currency}, not the order's ${total / 100} USD.`;
   }
   return undefined;
 }
 
 /**
  * A provider's callback (docs/architecture.md §7, payments/README.md). Nothing is read from it, let alone
- * changed, before its signature checks out (the reader's verify). The status is applied first and the
- * callback recorded after, so a failure in between leaves the provider's retry able to finish the job; a
- * replay finds the status already there (statuses only move forward) and its row already written, and
- * changes nothing. A provider whose deliveries are `onceOnly` is not even asked again for one on record.
+ * changed, before its signature checks out (the reader's verify). The report names an order or a
+ * "Checkout all" group (grp_…, the whole group's invoice). The status and what arrived are applied first
+ * and the callback recorded after, so a failure in between leaves the provider's retry able to finish the
+ * job; a replay finds the status already there (statuses only move forward) and its row already written,
+ * and changes nothing. A provider whose deliveries are `onceOnly` is not even asked again for one on record.
  */
 export async function receiveCallback(
   db: Db,
@@ -48,38 +79,45 @@ export async function receiveCallback(
   reader: CallbackReader,
   callback: IncomingCallback,
   log: Pick<FastifyBaseLogger, 'error'>,
+  settings: PaymentSettings = { tolerancePercent: 0, holdMinutes: 60 },
 ): Promise<void> {
   const verified = reader.verify(callback);
   if (verified.onceOnly && (await hasPaymentEvent(db, verified.eventKey))) return;
   const report = await verified.report();
   if (!report) return;
-  const order = await getOrder(db, report.paymentId);
-  const refused = mismatch(order, provider, report);
+  const payment = await getPayment(db, report.paymentId);
+  const refused = mismatch(payment, provider, report);
   if (refused) throw conflict(`${refused} The callback changes nothing.`);
   const now = new Date();
-  await applyProviderStatus(db, report.paymentId, report.status, now, log);
+  await applyProviderStatus(
+    db,
+    payment.ref,
+    { status: report.status, paidCents: usdCents(report.amounts.paid) },
+    { now, log, ...settings },
+  );
   await insertPaymentEvent(db, {
     event_key: verified.eventKey,
-    payment_id: report.paymentId,
+    payment_id: payment.ref,
     status: report.status,
     body: verified.record,
     received_at: now.toISOString(),
   });
 }
 
-/** The buyer's own order, made for the sandbox to pay; 404, 403 or 409 otherwise. */
-async function ownSandboxOrder(db: Db, buyer: SessionUser, paymentId: string): Promise<OrderRow> {
-  const order = await getOrder(db, paymentId);
+/** The buyer's own order or group, made for the sandbox to pay; 404, 403 or 409 otherwise. */
+async function ownSandboxPayment(db: Db, buyer: SessionUser, paymentId: string): Promise<Payment> {
+  const payment = await getPayment(db, paymentId);
+  const order = payment.lines[0]!;
   if (order.user_id !== buyer.sub) throw new HttpError(403, 'That order is not yours.');
   // An order invoiced by a real provider (before a switch to the sandbox) must never be paid by a click.
   if (order.provider !== 'sandbox') {
     throw conflict('This order is paid through its payment provider, not on the sandbox page.');
   }
-  return order;
+  return payment;
 }
 
 export async function getSandboxOrder(db: Db, buyer: SessionUser, paymentId: string): Promise<SandboxOrder> {
-  return presentSandboxOrder(await ownSandboxOrder(db, buyer, paymentId));
+  return presentSandboxOrder(await ownSandboxPayment(db, buyer, paymentId));
 }
 
 /** Why an order can no longer be paid, for the 409. */
@@ -90,19 +128,48 @@ const CLOSED: Partial<Record<PaymentStatus, string>> = {
 };
 
 /**
- * The sandbox's Pay button: the same status change as a verified 'finished' callback, except that it
- * never revives an expired order (its page is the invoice, and an expired invoice takes no money).
- * Paying an order already paid answers as success (a double click); one that expired or failed answers
- * 409.
+ * The sandbox's Pay button: the same change as a verified callback, except that it never revives an
+ * expired order (its page is the invoice, and an expired invoice takes no money). Without an amount it
+ * pays what is left; with one, that much arrives: short of the invoice it is partly paid (or paid, within
+ * the tolerance), beyond it overpaid. Each Pay is recorded as the provider speaking, so a partly paid
+ * invoice's hold runs on from it. A group (grp_…) is paid as one. Paying an order already paid answers
+ * as success (a double click); one that expired or failed answers 409.
  */
-export async function paySandboxOrder(db: Db, buyer: SessionUser, paymentId: string): Promise<SandboxOrder> {
-  await ownSandboxOrder(db, buyer, paymentId);
-  await applyPaymentStatus(db, paymentId, 'finished');
+export async function paySandboxOrder(
+  db: Db,
+  buyer: SessionUser,
+  paymentId: string,
+  body: SandboxPayBody,
+  settings: PaymentSettings,
+): Promise<SandboxOrder> {
+  const before = await ownSandboxPayment(db, buyer, paymentId);
+  const current = before.lines[0]!;
+  const closed = CLOSED[current.payment_status as PaymentStatus];
+  if (closed) throw conflict(closed);
+  if (current.payment_status !== 'finished') {
+    const total = invoiceTotalCents(before);
+    const paidBefore = current.invoice_paid_cents ?? 0;
+    const paidCents =
+      body?.amount === undefined
+        ? Math.max(total, paidBefore)
+        : paidBefore + Math.round(Number(body.amount) * 100);
+    if (paidCents <= paidBefore) throw badRequest('Invalid field "amount": must be more than 0.');
+    const status: PaymentStatus = paidCents >= total ? 'finished' : 'partially_paid';
+    const now = new Date();
+    await applyPaymentStatus(db, before.ref, { status, paidCents }, { now, ...settings });
+    await insertPaymentEvent(db, {
+      event_key: `sandbox:${crypto.randomUUID()}`,
+      payment_id: before.ref,
+      status,
+      body: JSON.stringify({ paid_cents: paidCents }),
+      received_at: now.toISOString(),
+    });
+  }
   // Read again: the sweep or a delete may have got there between the check and the change.
-  const order = await getOrder(db, paymentId);
-  const status = order.payment_status as PaymentStatus;
-  if (status !== 'finished') {
+  const payment = await getPayment(db, before.ref);
+  const status = payment.lines[0]!.payment_status as PaymentStatus;
+  if (status !== 'finished' && status !== 'partially_paid') {
     throw conflict(CLOSED[status] ?? `This order is ${status} and cannot be paid now.`);
   }
-  return presentSandboxOrder(order);
+  return presentSandboxOrder(payment);
 }

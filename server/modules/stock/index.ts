@@ -5,8 +5,12 @@ export {
   dropReservations,
   lockProductOfOrder,
   lockProducts,
+  lockProductsOfPayment,
   releaseReservation,
+  type RestockMode,
+  type ShortLine,
   takeUnits,
+  takeUnitsOfLines,
   type TakenUnits,
   writeConditions,
 } from './service.js';

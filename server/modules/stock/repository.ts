@@ -219,6 +219,33 @@ export async function findReservation(
     .executeTakeFirst();
 }
 
+/** The products held by the orders of one payment: an order's own reference, or its group's (grp_…). */
+export async function findReservationsOfPayment(
+  db: Db,
+  paymentRef: string,
+): Promise<{ shop: string; product_id: number }[]> {
+  return db
+    .selectFrom('orders')
+    .select(['shop', 'product_id'])
+    .where((eb) => eb.or([eb('payment_id', '=', paymentRef), eb('group_id', '=', paymentRef)]))
+    .where('stock_reserved', '=', 1)
+    .execute();
+}
+
+/** Units of a condition now, and its price (undefined: the product has no such condition). */
+export async function findConditionStock(
+  db: Db,
+  line: Omit<StockLine, 'quantity'>,
+): Promise<{ available_quantity: number; price_cents: number } | undefined> {
+  return db
+    .selectFrom('product_conditions')
+    .select(['available_quantity', 'price_cents'])
+    .where('shop', '=', line.shop)
+    .where('product_id', '=', line.product_id)
+    .where('condition', '=', line.condition)
+    .executeTakeFirst();
+}
+
 /**
  * Clears the order's hold on its units if it still has one, and says what it held (and whether it was
  * shipped): the one gate that makes every release happen exactly once, however many deletes, callbacks

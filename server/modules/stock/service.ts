@@ -25,6 +25,17 @@ export async function lockProductOfOrder(db: Db, paymentId: string): Promise<voi
   if (order?.stock_reserved === 1) await lockProducts(db, order.shop, [order.product_id]);
 }
 
+/**
+ * Takes the rows of every product the orders of one payment hold units of (an order's reference, or a
+ * "Checkout all" group's, grp_…), in id order, before those orders' rows: the lock order of a release.
+ */
+export async function lockProductsOfPayment(db: Db, paymentRef: string): Promise<void> {
+  const held = await repo.findReservationsOfPayment(db, paymentRef);
+  const byShop = new Map<string, number[]>();
+  for (const row of held) byShop.set(row.shop, [...(byShop.get(row.shop) ?? []), row.product_id]);
+  for (const shop of [...byShop.keys()].sort()) await lockProducts(db, shop, byShop.get(shop)!);
+}
+
 export type TakenUnits = { title: string; unitCents: number };
 
 /**
@@ -46,13 +57,69 @@ export async function takeUnits(
   return { title: title!, unitCents };
 }
 
+/** Why a line of a multi-line purchase could not be taken; `index` is its place in the list given. */
+export type ShortLine = {
+  index: number;
+  reason: 'no such product' | 'no price' | 'not enough';
+  /** Units of the condition there now (0 when it has none). */
+  available: number;
+};
+
 /**
- * Gives the order's units back if it still holds them (call after lockProductOfOrder). Units that left
- * in a parcel are not on the shelf: a shipped order only lets go of its hold.
+ * Takes the units of several lines of one shop (a "Checkout all"): every product row first, all at once
+ * in id order (the lock order), then each line's conditional decrement. Answers the title and unit price
+ * of each line, or the first line that could not be taken; the caller rolls its transaction back then,
+ * so the units already taken go back with it.
  */
-export async function releaseReservation(db: Db, paymentId: string, at: string): Promise<void> {
+export async function takeUnitsOfLines(
+  db: Db,
+  shop: string,
+  lines: readonly Omit<repo.StockLine, 'shop'>[],
+  at: string,
+): Promise<TakenUnits[] | ShortLine> {
+  const found = new Set(
+    await lockProducts(
+      db,
+      shop,
+      lines.map((line) => line.product_id),
+    ),
+  );
+  const taken: TakenUnits[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (!found.has(line.product_id)) return { index, reason: 'no such product', available: 0 };
+    const stockLine = { ...line, shop };
+    const unitCents = await repo.takeConditionUnits(db, stockLine, true);
+    if (unitCents === undefined) {
+      const now = await repo.findConditionStock(db, stockLine);
+      const priced = (now?.price_cents ?? 0) > 0;
+      return { index, reason: priced ? 'not enough' : 'no price', available: now?.available_quantity ?? 0 };
+    }
+    const title = await repo.writeDerivedColumnsOf(db, shop, line.product_id, at);
+    taken.push({ title: title!, unitCents });
+  }
+  return taken;
+}
+
+/**
+ * What happens to a released order's units: `unless-shipped` (the default: units that left in a parcel
+ * are not on the shelf), `always` (a refund with the parcel back: on sale again even when shipped), or
+ * `never` (a refund without restock: the hold ends and the units stay gone).
+ */
+export type RestockMode = 'unless-shipped' | 'always' | 'never';
+
+/**
+ * Gives the order's units back if it still holds them (call after lockProductOfOrder or
+ * lockProductsOfPayment), as `restock` says; the hold ends exactly once whatever it says.
+ */
+export async function releaseReservation(
+  db: Db,
+  paymentId: string,
+  at: string,
+  restock: RestockMode = 'unless-shipped',
+): Promise<void> {
   const held = await repo.clearReservation(db, paymentId, at);
-  if (!held || held.shipped === 1) return;
+  if (!held || restock === 'never') return;
+  if (restock === 'unless-shipped' && held.shipped === 1) return;
   await repo.giveBackConditionUnits(db, held);
   await repo.writeDerivedColumnsOf(db, held.shop, held.product_id, at);
 }

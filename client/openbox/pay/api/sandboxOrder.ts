@@ -1,6 +1,9 @@
-/** The sandbox payment page's calls (docs/architecture.md §7): GET /api/payments/sandbox/{id} and POST …/pay. */
+/**
+ * The sandbox payment page's calls (docs/architecture.md §7): GET /api/payments/sandbox/{id} and POST …/pay,
+ * which may carry an amount to pay only part (issue 18).
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SandboxOrder } from '../../../../shared/schemas/buying.js';
+import type { SandboxOrder, SandboxPayBody } from '../../../../shared/schemas/buying.js';
 import { BUYER_QUERY_ROOT, buyerFetch } from '../../../session/buyerFetch.js';
 import { purchasesQueryKey } from '../../account/api/myPurchases.js';
 
@@ -22,16 +25,29 @@ export function useSandboxOrderQuery(sub: string, paymentId: string) {
   });
 }
 
-export function paySandboxOrder(paymentId: string): Promise<SandboxOrder> {
-  return buyerFetch<SandboxOrder>(`${path(paymentId)}/pay`, { method: 'POST' });
+export interface SandboxPayment {
+  paymentId: string;
+  /** Pays only this much ("12.50"), to try a partial payment; without it, what is left of the invoice. */
+  amount?: string;
+}
+
+export function paySandboxOrder({ paymentId, amount }: SandboxPayment): Promise<SandboxOrder> {
+  return buyerFetch<SandboxOrder>(`${path(paymentId)}/pay`, {
+    method: 'POST',
+    json: amount === undefined ? undefined : ({ amount } satisfies SandboxPayBody),
+  });
 }
 
 export function usePaySandboxOrder(sub: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: paySandboxOrder,
-    // The order list shows the new status next time it is looked at.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: purchasesQueryKey(sub) }),
+    onSuccess: (order, { paymentId }) => {
+      // A part payment stays on this page, which shows what arrived and what is left.
+      queryClient.setQueryData(sandboxOrderQueryKey(sub, paymentId), order);
+      // The order list shows the new status next time it is looked at.
+      return queryClient.invalidateQueries({ queryKey: purchasesQueryKey(sub) });
+    },
     onError: (error) => console.error('The sandbox payment failed', error.message),
   });
 }

@@ -1,0 +1,290 @@
+/**
+ * E-mail off the request path (issue 18; docs/architecture.md §9: measured here, never asserted in tests).
+ * 500 orders are paid as the event path does it, one transaction each with the status change and its two
+ * e-mails (buyer and seller) queued in the outbox: 1,000 e-mails. Then the real app starts (its sender
+ * polling every second, SMTP_URL at a real SMTP server in a worker thread) and delivers them; a second
+ * worker thread calls GET /api/catalog one request at a time all along, and again once the queue is
+ * empty. Prints the queue's cost inside the event's transaction (p50/p99 with and without the two
+ * inserts), the time until the last e-mail arrived and e-mails/s, and the API's p50/p99 while the sender
+ * drains the queue vs idle. Exits 1 if an e-mail is missing or arrived twice. SQLite file, and with
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL a fresh PostgreSQL schema (dropped afterwards).
+ * Run: npm run bench:mail [-- --orders 500]
+ */
+import crypto from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/app.js';
+import { type DatabaseHandle, type Dialect, openDatabase } from '../server/db/database.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import type { Database, NewOrderRow } from '../server/db/types.js';
+import { queueMail } from '../server/modules/mail/index.js';
+import { selectPaymentProvider } from '../server/modules/payments/select-provider.js';
+import { loadSecrets } from '../server/secrets.js';
+import { addProduct, conditions } from '../server/test/fixtures.js';
+import { benchConfig } from './support.js';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of 1 or more`);
+  return value;
+}
+
+const ORDERS = option('orders', 500);
+const EMAILS = ORDERS * 2;
+const IDLE_MS = 5_000;
+const DRAIN_LIMIT_MS = 120_000;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const summary = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (${sorted.length} calls)`;
+};
+
+function order(n: number, at: string): NewOrderRow {
+  return {
+    payment_id: `ord_bench_${n}`,
+    user_id: `buyer-${n}`,
+    shop: 'ayz',
+    product_id: 1,
+    title: 'Open-box camera',
+    condition: 'good',
+    unit_price_cents: 3998,
+    quantity: 1,
+    total_cents: 3998,
+    email: `buyer${n}@example.com`,
+    contact_name: `Buyer ${n}`,
+    phone: '555-0100',
+    address: '1 Main Street',
+    city: 'Springfield',
+    state_prov: 'IL',
+    postal_code: '12345',
+    payment_status: 'waiting',
+    provider: 'sandbox',
+    provider_invoice_id: null,
+    invoice_url: null,
+    shipped: 0,
+    stock_reserved: 1,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** The paid-order transaction: its status change and, with `mail`, the buyer's and the seller's e-mails. */
+async function payOrder(db: Kysely<Database>, n: number, mail: boolean): Promise<number> {
+  const start = performance.now();
+  const at = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('orders')
+      .set(mail ? { payment_status: 'finished', updated_at: at } : { updated_at: at })
+      .where('payment_id', '=', `ord_bench_${n}`)
+      .execute();
+    if (!mail) return;
+    const details: [string, string][] = [
+      ['Order', `ord_bench_${n}`],
+      ['Total', '$39.98'],
+      ['Ship to', `Buyer ${n}, 1 Main Street, Springfield IL 12345`],
+    ];
+    await queueMail(
+      trx,
+      {
+        kind: 'order_paid',
+        dedupeKey: `order_paid:ord_bench_${n}`,
+        to: { buyer: `buyer${n}@example.com` },
+        content: {
+          subject: `Your order ord_bench_${n} is paid`,
+          heading: 'Thank you: your order is paid',
+          paragraphs: ['We will e-mail you again when it is on its way.'],
+          details,
+          lines: [{ label: 'Open-box camera, good', value: '1 × $39.98' }],
+          action: { label: 'See your orders', href: '/account' },
+        },
+      },
+      at,
+    );
+    await queueMail(
+      trx,
+      {
+        kind: 'seller_order_paid',
+        dedupeKey: `seller_order_paid:ord_bench_${n}`,
+        to: 'seller',
+        content: {
+          subject: `New paid order ord_bench_${n}`,
+          heading: 'A new order is paid',
+          paragraphs: ['Ship it from the orders page.'],
+          details,
+          action: { label: 'Open the orders', href: '/orders' },
+        },
+      },
+      at,
+    );
+  });
+  return performance.now() - start;
+}
+
+interface SinkCount {
+  received: number;
+  distinct: number;
+  firstAt: number;
+  lastAt: number;
+}
+
+async function startSink(): Promise<{ port: number; count(): Promise<SinkCount>; close(): Promise<void> }> {
+  const worker = new Worker(new URL('./mail-sink.worker.mjs', import.meta.url));
+  const [{ port }] = (await once(worker, 'message')) as [{ port: number }];
+  return {
+    port,
+    async count() {
+      worker.postMessage('count');
+      const [result] = (await once(worker, 'message')) as [SinkCount];
+      return result;
+    },
+    async close() {
+      worker.postMessage('close');
+      await once(worker, 'message');
+      await worker.terminate();
+    },
+  };
+}
+
+async function probe(worker: Worker, url: string, until: () => Promise<boolean>): Promise<number[]> {
+  worker.postMessage({ url });
+  while (!(await until())) await new Promise((resolve) => setTimeout(resolve, 50));
+  worker.postMessage('stop');
+  const [{ ms, failures }] = (await once(worker, 'message')) as [{ ms: number[]; failures: number }];
+  if (failures > 0) throw new Error(`${failures} API calls failed`);
+  return ms;
+}
+
+async function openBenchDatabase(dialect: Dialect, dataDir: string) {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (dialect === 'sqlite') {
+    return {
+      handle: openDatabase({ sqliteFile: path.join(dataDir, 'shop.db') }),
+      schema: undefined,
+      drop: async () => {},
+    };
+  }
+  const schema = `bench_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle: DatabaseHandle = openDatabase({ databaseUrl, sqliteFile: '', pgSchema: schema });
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`drop schema ${schema} cascade`);
+    await client.end();
+  };
+  return { handle, schema, drop };
+}
+
+async function run(dialect: Dialect): Promise<boolean> {
+  const sink = await startSink();
+  const { config, dataDir } = benchConfig({
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    SELLER_EMAIL: 'seller@example.com',
+    PUBLIC_URL: 'https://shop.example',
+  });
+  const { handle, schema, drop } = await openBenchDatabase(dialect, dataDir);
+  const prober = new Worker(new URL('./mail-probe.worker.mjs', import.meta.url));
+  try {
+    await migrateToLatest(handle.db, schema);
+    await addProduct(handle.db, 'ayz', 1, { title: 'Open-box camera' }, conditions([3998, 10_000]));
+    for (let n = 0; n < 20; n += 1) await addProduct(handle.db, 'ayz', 100 + n, { title: `Product ${n}` });
+    const at = new Date().toISOString();
+    for (let n = 1; n <= ORDERS; n += 100) {
+      const batch = Array.from({ length: Math.min(100, ORDERS - n + 1) }, (_, i) => order(n + i, at));
+      await handle.db
+        .insertInto('users')
+        .values(
+          batch.map((row) => ({
+            id: row.user_id,
+            name: row.contact_name,
+            email: row.email,
+            picture: '',
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+      await handle.db.insertInto('orders').values(batch).execute();
+    }
+
+    // The event's transaction without and with its e-mails: what the outbox adds where an event happens.
+    const without: number[] = [];
+    const withMail: number[] = [];
+    for (let n = 1; n <= ORDERS; n += 1) without.push(await payOrder(handle.db, n, false));
+    const queueStart = performance.now();
+    for (let n = 1; n <= ORDERS; n += 1) withMail.push(await payOrder(handle.db, n, true));
+    const queueMs = performance.now() - queueStart;
+
+    // Now the app: its sender finds 1,000 e-mails due the moment it is ready.
+    const app = await buildApp(
+      {
+        config,
+        db: handle.db,
+        dialect,
+        secrets: loadSecrets(config),
+        paymentProvider: selectPaymentProvider(config),
+      },
+      { serveClient: false, orderSweepMs: 0 },
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const startedAt = performance.timeOrigin + performance.now();
+    const { port } = app.server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}/api/catalog?shop=ayz`;
+
+    const giveUp = Date.now() + DRAIN_LIMIT_MS;
+    const draining = await probe(
+      prober,
+      url,
+      async () => (await sink.count()).received >= EMAILS || Date.now() > giveUp,
+    );
+    const arrived = await sink.count();
+    const idleUntil = Date.now() + IDLE_MS;
+    const idle = await probe(prober, url, async () => Date.now() > idleUntil);
+    const rows = await handle.db.selectFrom('mail_outbox').select(['status']).execute();
+    await app.close();
+
+    const seconds = (arrived.lastAt - startedAt) / 1000;
+    console.log(`\n${dialect}: ${ORDERS} paid orders, ${EMAILS} e-mails`);
+    console.log(`  paid-order transaction without e-mails: ${summary(without)}`);
+    console.log(
+      `  paid-order transaction with its 2 e-mails queued: ${summary(withMail)} (all ${ORDERS} in ${queueMs.toFixed(0)} ms)`,
+    );
+    console.log(
+      `  delivered: ${arrived.received} (${arrived.distinct} distinct), the last ${seconds.toFixed(2)} s after the app was ready: ` +
+        `${(arrived.received / seconds).toFixed(0)} e-mails/s`,
+    );
+    console.log(`  GET /api/catalog while the sender drains the queue: ${summary(draining)}`);
+    console.log(`  GET /api/catalog idle (sender polling an empty queue): ${summary(idle)}`);
+    const sent = rows.filter((row) => row.status === 'sent').length;
+    console.log(`  outbox: ${sent} of ${rows.length} marked sent`);
+    return arrived.received === EMAILS && arrived.distinct === EMAILS && sent === EMAILS;
+  } finally {
+    await prober.terminate();
+    await handle.close();
+    await drop();
+    await sink.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const dialects: Dialect[] =
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+let ok = true;
+for (const dialect of dialects) ok = (await run(dialect)) && ok;
+if (!ok) {
+  console.error('\nFAILED: an e-mail is missing, arrived twice, or is not marked sent.');
+  process.exit(1);
+}

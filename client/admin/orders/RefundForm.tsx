@@ -1,0 +1,141 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatDollars, priceToCents } from '../../../shared/rules/money.js';
+import { refundBodySchema, type RefundBody } from '../../../shared/schemas/buying.js';
+import { useRecordRefundMutation } from '../api/recordRefund.js';
+import controls from '../ui/Controls.module.css';
+import { RefundConfirm } from './RefundConfirm.js';
+import styles from './OrderCard.module.css';
+
+interface RefundFormProps {
+  paymentId: string;
+  /** What is left to refund ("12.50"): the amount starts there and may not exceed it. */
+  left: string;
+  /** The other lines paid together: a refund acts on the whole group, so the question names them. */
+  otherLines: number;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}
+
+const FIELD_NAMES: Record<string, string> = { amount: 'Amount', note: 'Note', restock: 'Restock' };
+
+/** The shared schema's first complaint as a sentence naming the field, or what the amount exceeds. */
+function problemWith(draft: { amount: string; note: string; restock: boolean }, left: string): string | null {
+  const parsed = refundBodySchema.safeParse(draft);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    return `${FIELD_NAMES[String(issue?.path[0])] ?? 'The refund'} ${issue?.message ?? 'is not valid'}.`;
+  }
+  const cents = priceToCents(parsed.data.amount) ?? 0;
+  if (cents <= 0) return 'Amount must be more than $0.00.';
+  if (cents > (priceToCents(left) ?? 0))
+    return `Amount can be at most ${formatDollars(left)}, what is left to refund.`;
+  return null;
+}
+
+/** "Record a refund": amount, note, restock; then a confirm step; the server's sentence if it refuses. */
+export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: RefundFormProps) {
+  const id = useId();
+  const [amount, setAmount] = useState(left);
+  const [note, setNote] = useState('');
+  const [restock, setRestock] = useState(false);
+  const [confirming, setConfirming] = useState<RefundBody | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const refund = useRecordRefundMutation();
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const draft = { amount, note, restock };
+    const found = problemWith(draft, left);
+    setProblem(found);
+    if (!found) setConfirming(refundBodySchema.parse(draft));
+  };
+
+  const record = (body: RefundBody) =>
+    refund.mutate(
+      { payment_id: paymentId, ...body },
+      {
+        onSuccess: () => onDone(`Refund of ${formatDollars(body.amount)} recorded.`),
+        onError: (error) => {
+          setProblem(error.message);
+          setConfirming(null);
+        },
+      },
+    );
+
+  if (confirming) {
+    return (
+      <RefundConfirm
+        refund={confirming}
+        otherLines={otherLines}
+        busy={refund.isPending}
+        onConfirm={() => record(confirming)}
+        onBack={() => setConfirming(null)}
+      />
+    );
+  }
+
+  return (
+    <form className={styles.refund} onSubmit={review} aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`} className={styles.sectionTitle}>
+        Record a refund
+      </h3>
+      <div className={styles.shippingFields}>
+        <div className={styles.input}>
+          <label htmlFor={`${id}-amount`} className={styles.fieldLabel}>
+            Amount (USD)
+          </label>
+          <input
+            id={`${id}-amount`}
+            className={`${controls.input} ${styles.compactInput}`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setProblem(null); // The complaint was about what stood here before.
+            }}
+            aria-describedby={`${id}-left`}
+            autoFocus
+          />
+          <span id={`${id}-left`} className={styles.fieldLabel}>
+            {formatDollars(left)} left to refund
+          </span>
+        </div>
+        <div className={styles.input}>
+          <label htmlFor={`${id}-note`} className={styles.fieldLabel}>
+            Note or transaction ID
+          </label>
+          <input
+            id={`${id}-note`}
+            className={`${controls.input} ${styles.compactInput}`}
+            maxLength={300}
+            autoComplete="off"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+      </div>
+      <label className={styles.checkbox}>
+        <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} />
+        Put the units back on sale
+      </label>
+      {problem && (
+        <p className={styles.error} role="alert">
+          {problem}
+        </p>
+      )}
+      <div className={styles.refundButtons}>
+        <button type="submit" className={`${controls.button} ${controls.primary} ${controls.small}`}>
+          Review refund
+        </button>
+        <button
+          type="button"
+          className={`${controls.button} ${controls.secondary} ${controls.small}`}
+          onClick={onCancel}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * POST /api/create-cart-purchase (issue 18 "Checkout all"): one invoice for every listed line, their
+ * units reserved together or not at all; answers where to pay. A 409 names the line that is short.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  CreateCartPurchaseBody,
+  createCartPurchaseResponseSchema,
+} from '../../../../shared/schemas/buying.js';
+import { buyerFetch } from '../../../session/buyerFetch.js';
+import { cartQueryKey } from '../../cart/api/cart.js';
+import { purchasesQueryKey } from './myPurchases.js';
+
+type CreatedCartPurchase = z.infer<typeof createCartPurchaseResponseSchema>;
+
+export function createCartPurchase(body: CreateCartPurchaseBody): Promise<CreatedCartPurchase> {
+  return buyerFetch<CreatedCartPurchase>('/api/create-cart-purchase', { method: 'POST', json: body });
+}
+
+export function useCreateCartPurchase(sub: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCartPurchase,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: purchasesQueryKey(sub) }),
+    // A line found short means the cart's stock figures are old: show the buyer the new ones.
+    onError: (error) => {
+      console.error('Could not create the cart purchase', error.message);
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey(sub) });
+    },
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * The seller records a partial refund (issue 18): on a paid order's card, "Record a refund" starts at
+ * what is left, takes a part, a transaction id and "Put the units back on sale", asks to confirm, and
+ * the card then lists the refund; the buyer's My Orders shows 'Partly refunded' with the amount. The
+ * order is placed and paid through the real API (demo sign-in, purchase, sandbox payment).
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { SignInResponse } from '../shared/schemas/buying.js';
+import { centsToPrice, formatDollars, priceToCents } from '../shared/rules/money.js';
+import { adminOrderCard, offersAt, openOrdersSignedIn, signedInBuyer, type Offer } from './support/orders.js';
+import { lookAt } from './support/page.js';
+
+async function paidOrder(request: APIRequestContext, buyer: SignInResponse, offer: Offer): Promise<string> {
+  const headers = { Authorization: `Bearer ${buyer.token}` };
+  const created = await request.post('/api/create-purchase', {
+    headers,
+    data: {
+      google_id: buyer.user.sub,
+      product_id: offer.productId,
+      store: 'ayz',
+      condition: offer.condition,
+      quantity: 1,
+      email: buyer.user.email,
+      address: '42 Harbour Street',
+      postal_code: 'M5J 2N8',
+      city: 'Toronto',
+      state_prov: 'ON',
+      contact_name: 'Rita Refund',
+      phone: '+1 416 555 0142',
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { payment_id: paymentId } = (await created.json()) as { payment_id: string };
+  const paid = await request.post(`/api/payments/sandbox/${paymentId}/pay`, { headers });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return paymentId;
+}
+
+test('the seller records a partial refund and the buyer sees it partly refunded', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const [offer] = await offersAt(request, 0.62, 1);
+  const buyer = await signedInBuyer(page, request, 'Rita Refund');
+  const paymentId = await paidOrder(request, buyer, offer!);
+  const price = priceToCents(offer!.price)!;
+  const part = centsToPrice(Math.floor(price / 2));
+
+  const seller = await browser.newPage();
+  await openOrdersSignedIn(seller);
+  const card = adminOrderCard(seller, paymentId);
+  await expect(
+    card.getByText(`Paid ${formatDollars(offer!.price)} of ${formatDollars(offer!.price)}`),
+  ).toBeVisible();
+
+  // The form starts at what is left; a wrong amount is named before anything is sent.
+  await card.getByRole('button', { name: 'Record a refund' }).click();
+  const form = card.getByRole('form', { name: 'Record a refund' });
+  const amount = form.getByLabel('Amount (USD)');
+  await expect(amount).toHaveValue(centsToPrice(price));
+  await expect(amount).toBeFocused();
+  await amount.fill('12,50');
+  await form.getByRole('button', { name: 'Review refund' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Amount must be an amount in dollars such as 12.50.');
+  await amount.fill(part);
+  await form.getByLabel('Note or transaction ID').fill('TX 0xfeed');
+  await form.getByLabel('Put the units back on sale').check();
+  await lookAt(seller, 'main', 'admin-refund-form', card);
+  await seller.setViewportSize({ width: 1280, height: 800 });
+  await form.getByRole('button', { name: 'Review refund' }).click();
+
+  // The confirm step says what will happen; Back keeps what was typed.
+  const question = card.getByText(`Record a refund of ${formatDollars(part)} on this order?`);
+  await expect(question).toBeFocused();
+  await expect(question).toContainText('The units go back on sale.');
+  await lookAt(seller, 'main', 'admin-refund-confirm', card);
+  await seller.setViewportSize({ width: 1280, height: 800 });
+  await card.getByRole('button', { name: 'Back' }).click();
+  await expect(form.getByLabel('Amount (USD)')).toHaveValue(part);
+  await form.getByRole('button', { name: 'Review refund' }).click();
+  await card.getByRole('button', { name: 'Yes, record the refund' }).click();
+
+  // The list refreshes: the card lists the refund and can refund the rest.
+  await expect(card.getByRole('status')).toHaveText(`Refund of ${formatDollars(part)} recorded.`);
+  await expect(card).toContainText(`${formatDollars(part)} on `);
+  await expect(card).toContainText('units back on sale · TX 0xfeed');
+  await expect(card.getByText('Partly refunded', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Record a refund' }).click();
+  await expect(card.getByLabel('Amount (USD)')).toHaveValue(centsToPrice(price - Math.floor(price / 2)));
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await lookAt(seller, 'main', 'admin-refunded-card', card);
+  await seller.close();
+
+  // The buyer sees it.
+  await page.goto('/account');
+  await page.getByRole('tab', { name: 'My Orders' }).click();
+  const order = page
+    .getByRole('tabpanel', { name: 'My Orders' })
+    .getByRole('listitem')
+    .filter({ hasText: paymentId });
+  await expect(order.getByText('Partly refunded', { exact: true })).toBeVisible();
+  await expect(order.locator('div:has(> dt:text-is("Refunded")) > dd')).toHaveText(formatDollars(part));
+  await expect(order.getByText('Payment status: Paid')).toBeAttached();
+  await lookAt(page, 'main', 'my-orders-refunded', order);
+});

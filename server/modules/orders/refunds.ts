@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import { formatDollars } from '../../../shared/rules/money.js';
+import type { RefundBody } from '../../../shared/schemas/buying.js';
+import type { Database, OrderRow } from '../../db/types.js';
+import { badRequest, conflict } from '../../http/errors.js';
+import { getPayment } from './lookup.js';
+import { queueRefundedMail } from './notifications.js';
+import * as stock from '../stock/index.js';
+import * as repo from './repository.js';
+
+type Db = Kysely<Database>;
+
+const CLOSED_FOR_REFUND: Record<string, string> = {
+  refunded: 'This order is already refunded in full.',
+};
+
+/**
+ * What the payment may be refunded up to: what arrived when the provider said (an accepted short
+ * payment, or an overpaid one), else what the invoice asked.
+ */
+function refundableCents(lines: readonly OrderRow[]): number {
+  const total = lines.reduce((sum, line) => sum + line.total_cents, 0);
+  return lines[0]?.invoice_paid_cents ?? total;
+}
+
+/**
+ * Each line's share of the refundable amount, by its total (the last line takes the rounding), less
+ * what it has had back already: a refund spreads over the lines in that order up to each one's share.
+ */
+function spread(lines: readonly OrderRow[], amountCents: number): number[] {
+  const base = refundableCents(lines);
+  const total = lines.reduce((sum, line) => sum + line.total_cents, 0);
+  let given = 0;
+  const shares = lines.map((line, index) => {
+    const share =
+      index === lines.length - 1 ? base - given : Math.floor((base * line.total_cents) / Math.max(total, 1));
+    given += share;
+    return share;
+  });
+  let left = amountCents;
+  return lines.map((line, index) => {
+    const part = Math.min(left, Math.max(shares[index]! - line.refunded_cents, 0));
+    left -= part;
+    return part;
+  });
+}
+
+/**
+ * A refund the seller made outside the shop, recorded on a paid order (issue 18): on an order paid
+ * together with others, on the whole group's payment, spread over its lines. The order rows are locked
+ * first (after their products' rows when the units go back: the lock order), so two refunds at once
+ * cannot together exceed what was paid. The whole of it refunded makes the payment 'refunded'; a part
+ * leaves it finished with the amount on record. `restock` puts every line's units back on sale, also when
+ * they were shipped (the parcel came back); without it a whole refund ends the hold and the units stay
+ * gone. The refunds rows, the status and the buyer's e-mail are written in one transaction.
+ */
+export async function recordRefund(db: Db, paymentId: string, body: RefundBody): Promise<void> {
+  const amountCents = Math.round(Number(body.amount) * 100);
+  if (amountCents <= 0) throw badRequest('Invalid field "amount": must be more than 0.');
+  const { ref } = await getPayment(db, paymentId);
+  await db.transaction().execute(async (trx) => {
+    if (body.restock) await stock.lockProductsOfPayment(trx, ref);
+    const lines = await repo.lockOrdersOfPayment(trx, ref);
+    const status = lines[0]?.payment_status ?? 'gone';
+    if (status !== 'finished') {
+      throw conflict(CLOSED_FOR_REFUND[status] ?? 'Only a paid order can be refunded.');
+    }
+    const refundedBefore = lines.reduce((sum, line) => sum + line.refunded_cents, 0);
+    const left = refundableCents(lines) - refundedBefore;
+    if (amountCents > left) {
+      throw badRequest(
+        `Invalid field "amount": only ${formatDollars(left / 100)} of this payment is left to refund.`,
+      );
+    }
+    const at = new Date().toISOString();
+    const parts = spread(lines, amountCents);
+    for (const [index, line] of lines.entries()) {
+      const part = parts[index]!;
+      if (part > 0) {
+        await repo.insertRefund(trx, {
+          order_id: line.id,
+          amount_cents: part,
+          note: body.note,
+          restocked: body.restock,
+          at,
+        });
+      }
+    }
+    const whole = amountCents === left;
+    if (body.restock || whole) {
+      for (const line of lines) {
+        await stock.releaseReservation(trx, line.payment_id, at, body.restock ? 'always' : 'never');
+      }
+    }
+    if (whole) await repo.advanceStatus(trx, ref, 'refunded', ['finished'], at);
+    const payment = { ref, lines: await repo.findOrdersOfPayment(trx, ref) };
+    const key = `${ref}:${refundedBefore + amountCents}`;
+    await queueRefundedMail(trx, payment, { key, amountCents, note: body.note, whole }, at);
+  });
+}

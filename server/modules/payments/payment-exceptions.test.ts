@@ -1,0 +1,428 @@
+/**
+ * Payments that go wrong (issue 18), through the real callbacks and the sandbox page: what arrived is
+ * recorded, part payments, the tolerance, overpaid and late payments flagged, a partly paid invoice that
+ * expires, and the e-mails each queues (exactly once under replays).
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProduct, conditions, SHIPPING } from '../../test/fixtures.js';
+import {
+  BTCPAY_STAND_IN_API_KEY,
+  BTCPAY_STAND_IN_STORE,
+  type BtcPayStandIn,
+  startBtcPayStandIn,
+} from '../../test/btcpay-stand-in.js';
+import {
+  adminHeaders,
+  buyerHeaders,
+  createTestApp,
+  TEST_DIALECTS,
+  type TestApp,
+} from '../../test/harness.js';
+import {
+  type NowPaymentsStandIn,
+  STAND_IN_API_KEY,
+  startNowPaymentsStandIn,
+} from '../../test/nowpayments-stand-in.js';
+import { sweepUnpaidOrders } from '../orders/index.js';
+import { BtcPayProvider } from '../payment-providers/btcpay.js';
+import { NowPaymentsProvider } from '../payment-providers/nowpayments.js';
+import { canonicalJson } from '../payment-providers/nowpayments-signature.js';
+import type { PaymentProvider } from '../payment-providers/index.js';
+import { SandboxProvider } from '../payment-providers/sandbox.js';
+
+type Headers = { authorization: string };
+const IPN_SECRET = 'exceptions-ipn-secret';
+const WEBHOOK_SECRET = 'exceptions-webhook-secret';
+const PUBLIC_URL = 'https://shop.example';
+const HOUR = 60 * 60_000;
+
+/** Three providers at once: each order is settled by the one that made its invoice. */
+function appWithProviders(dialect: (typeof TEST_DIALECTS)[number], env: Record<string, string> = {}) {
+  let t: TestApp;
+  let nowpayments: NowPaymentsStandIn;
+  let btcpay: BtcPayStandIn;
+  let nextId = 1;
+  let nextBuyer = 1;
+  let nextDelivery = 1;
+  const makers: Record<string, () => PaymentProvider> = {
+    sandbox: () => new SandboxProvider(),
+    nowpayments: () =>
+      new NowPaymentsProvider({
+        apiUrl: nowpayments.apiUrl,
+        apiKey: STAND_IN_API_KEY,
+        publicUrl: PUBLIC_URL,
+      }),
+    btcpay: () =>
+      new BtcPayProvider({
+        url: btcpay.url,
+        apiKey: BTCPAY_STAND_IN_API_KEY,
+        storeId: BTCPAY_STAND_IN_STORE,
+        publicUrl: PUBLIC_URL,
+      }),
+  };
+  let current = 'sandbox';
+  const provider = {
+    get name() {
+      return current as 'sandbox';
+    },
+    createInvoice: (request: Parameters<PaymentProvider['createInvoice']>[0]) =>
+      makers[current]!().createInvoice(request),
+  } as PaymentProvider;
+
+  beforeAll(async () => {
+    [nowpayments, btcpay] = await Promise.all([startNowPaymentsStandIn(), startBtcPayStandIn()]);
+    t = await createTestApp(
+      dialect,
+      {
+        NOWPAYMENTS_API_URL: nowpayments.apiUrl,
+        NOWPAYMENTS_API_KEY: STAND_IN_API_KEY,
+        NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
+        BTCPAY_URL: btcpay.url,
+        BTCPAY_API_KEY: BTCPAY_STAND_IN_API_KEY,
+        BTCPAY_STORE_ID: BTCPAY_STAND_IN_STORE,
+        BTCPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        PUBLIC_URL,
+        ...env,
+      },
+      { paymentProvider: provider },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([nowpayments.close(), btcpay.close()]);
+  });
+
+  return {
+    app: () => t,
+    db: () => t.handle.db,
+    btcpay: () => btcpay,
+    /** A buyer's order of one product (acceptable 20.00) made through `via`, or a group of `lines` products. */
+    async buy(via: 'sandbox' | 'nowpayments' | 'btcpay', lines = 1) {
+      current = via;
+      const sub = `buyer-${nextBuyer++}`;
+      const headers = await buyerHeaders(t, { sub, email: `${sub}@example.com` });
+      const ids: number[] = [];
+      for (let i = 0; i < lines; i += 1) {
+        const id = nextId++;
+        await addProduct(t.handle.db, 'ayz', id, { title: `Lens ${id}` }, conditions([2000, 3]));
+        ids.push(id);
+      }
+      const response =
+        lines === 1
+          ? await t.app.inject({
+              method: 'POST',
+              url: '/api/create-purchase',
+              headers,
+              payload: {
+                google_id: sub,
+                store: 'ayz',
+                product_id: ids[0],
+                condition: 'acceptable',
+                quantity: 1,
+                ...SHIPPING,
+              },
+            })
+          : await t.app.inject({
+              method: 'POST',
+              url: '/api/create-cart-purchase',
+              headers,
+              payload: {
+                google_id: sub,
+                store: 'ayz',
+                lines: ids.map((id) => ({ product_id: id, condition: 'acceptable', quantity: 1 })),
+                ...SHIPPING,
+              },
+            });
+      expect(response.statusCode, response.body).toBe(201);
+      return { ref: response.json().payment_id as string, sub, headers, productIds: ids };
+    },
+    order: (ref: string) =>
+      t.handle.db
+        .selectFrom('orders')
+        .selectAll()
+        .where((eb) => eb.or([eb('payment_id', '=', ref), eb('group_id', '=', ref)]))
+        .orderBy('id')
+        .executeTakeFirstOrThrow(),
+    units: async (productId: number) =>
+      (
+        await t.handle.db
+          .selectFrom('product_conditions')
+          .select('available_quantity')
+          .where('product_id', '=', productId)
+          .executeTakeFirstOrThrow()
+      ).available_quantity,
+    mails: (ref: string) =>
+      t.handle.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('dedupe_key', 'like', `%${ref}%`)
+        .orderBy('id')
+        .execute(),
+    /** A NOWPayments IPN for the order, signed: `paid` of 20.00 arrived (as crypto at 0.0004 BTC for the price). */
+    ipn(ref: string, status: string, paidUsd: number, priceUsd = 20) {
+      const payAmount = 0.0004;
+      const body = {
+        payment_id: 5_077_125_051,
+        invoice_id: 123,
+        payment_status: status,
+        price_amount: priceUsd,
+        price_currency: 'usd',
+        pay_amount: payAmount,
+        actually_paid: (payAmount * paidUsd) / priceUsd,
+        pay_currency: 'btc',
+        order_id: ref,
+        updated_at: new Date().toISOString(),
+      };
+      const signature = crypto.createHmac('sha512', IPN_SECRET).update(canonicalJson(body)!).digest('hex');
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/payments/ipn',
+        headers: { 'content-type': 'application/json', 'x-nowpayments-sig': signature },
+        payload: JSON.stringify(body),
+      });
+    },
+    /** A BTCPay webhook for the order's invoice, once the stand-in's invoice says `status` and `paidUsd`. */
+    webhook(ref: string, type: string, status: string, additionalStatus: string, paidUsd: string) {
+      const invoice = [...btcpay.invoices.values()].find((inv) => inv.metadata.orderId === ref)!;
+      Object.assign(invoice, { status, additionalStatus, paidUsd });
+      const text = JSON.stringify({
+        deliveryId: `Del${nextDelivery++}`,
+        type,
+        invoiceId: invoice.id,
+        storeId: BTCPAY_STAND_IN_STORE,
+      });
+      const signature = `sha256=${crypto.createHmac('sha256', WEBHOOK_SECRET).update(text).digest('hex')}`;
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/payments/btcpay/webhook',
+        headers: { 'content-type': 'application/json', 'btcpay-sig': signature },
+        payload: text,
+      });
+    },
+  };
+}
+
+describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
+  const s = appWithProviders(dialect);
+  let admin: Headers;
+  beforeAll(async () => {
+    admin = await adminHeaders(s.app());
+  });
+  const attention = async () =>
+    (
+      await s.app().app.inject({ url: '/api/admin-purchases?filter=attention&pageSize=100', headers: admin })
+    ).json() as {
+      payment_id: string;
+      group_id: string | null;
+      amount_paid: string | null;
+      invoice_total: string;
+      paid_late: boolean;
+    }[];
+
+  it('records a NOWPayments part payment: partially_paid with the amount, one e-mail each per amount under replays', async () => {
+    const { ref, sub, headers } = await s.buy('nowpayments');
+    expect((await s.ipn(ref, 'partially_paid', 12.5)).statusCode).toBe(200);
+    expect((await s.ipn(ref, 'partially_paid', 12.5)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'partially_paid',
+      invoice_paid_cents: 1250,
+      stock_reserved: 1,
+    });
+    const mine = (await s.app().app.inject({ url: `/api/my-purchases/${sub}`, headers })).json();
+    expect(mine[0]).toMatchObject({
+      amount_paid: '12.50',
+      invoice_total: '20.00',
+      invoice_url: expect.any(String),
+    });
+    expect(Date.parse(mine[0].pay_until)).toBeGreaterThan(Date.now() + HOUR - 60_000);
+    let rows = await s.mails(ref);
+    expect(rows.map((row) => [row.kind, row.audience])).toEqual([
+      ['order_partly_paid', 'buyer'],
+      ['order_attention', 'seller'],
+    ]);
+    const content = JSON.parse(rows[0]!.content);
+    expect(content.details).toEqual(
+      expect.arrayContaining([
+        ['Paid', '$12.50 of $20.00'],
+        ['Left to pay', '$7.50'],
+      ]),
+    );
+    expect(content.action).toEqual({
+      label: 'Pay the rest',
+      href: 'https://nowpayments.example/payment/?iid=123',
+    });
+    expect((await attention()).map((order) => order.payment_id)).toContain(ref);
+    // A top-up that still falls short tells again; the whole then arrives and the order is paid.
+    expect((await s.ipn(ref, 'partially_paid', 15)).statusCode).toBe(200);
+    expect((await s.ipn(ref, 'finished', 20)).statusCode).toBe(200);
+    expect((await s.ipn(ref, 'finished', 20)).statusCode).toBe(200);
+    rows = await s.mails(ref);
+    expect(rows.map((row) => row.kind)).toEqual([
+      'order_partly_paid',
+      'order_attention',
+      'order_partly_paid',
+      'order_attention',
+      'order_paid',
+      'order_new',
+    ]);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'finished', invoice_paid_cents: 2000 });
+  });
+
+  it('flags an overpaid order for the seller with the amounts, once', async () => {
+    const { ref } = await s.buy('nowpayments');
+    expect((await s.ipn(ref, 'finished', 25)).statusCode).toBe(200);
+    expect((await s.ipn(ref, 'finished', 25)).statusCode).toBe(200);
+    const flagged = (await attention()).find((order) => order.payment_id === ref);
+    expect(flagged).toMatchObject({ amount_paid: '25.00', invoice_total: '20.00' });
+    const over = (await s.mails(ref)).filter((row) => row.dedupe_key.startsWith('order_attention:overpaid'));
+    expect(over).toHaveLength(1);
+    expect(JSON.parse(over[0]!.content).details).toEqual(
+      expect.arrayContaining([
+        ['Arrived', '$25.00'],
+        ['Overpaid by', '$5.00'],
+      ]),
+    );
+  });
+
+  it('flags money arriving after the hold expired as paid late, and tells the seller', async () => {
+    const { ref, productIds } = await s.buy('nowpayments');
+    expect(await sweepUnpaidOrders(s.db(), new Date(Date.now() + 2 * HOUR), 60)).toBeGreaterThanOrEqual(1);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'expired', stock_reserved: 0 });
+    expect((await s.ipn(ref, 'finished', 20)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'finished',
+      paid_late: 1,
+      stock_reserved: 1,
+      needs_attention: 0,
+    });
+    expect(await s.units(productIds[0]!)).toBe(2);
+    expect((await attention()).find((order) => order.payment_id === ref)).toMatchObject({ paid_late: true });
+    expect((await s.mails(ref)).map((row) => row.dedupe_key)).toEqual([
+      `payment_expired:${ref}`,
+      `order_attention:paid_late:${ref}`,
+      `order_paid:${ref}`,
+      `order_new:${ref}`,
+    ]);
+  });
+
+  it('expires a partly paid invoice gone quiet: units back, amount kept, the buyer and the seller told', async () => {
+    const { ref, productIds } = await s.buy('nowpayments');
+    expect((await s.ipn(ref, 'partially_paid', 8)).statusCode).toBe(200);
+    // Within the hold since the provider last spoke: kept.
+    expect(await sweepUnpaidOrders(s.db(), new Date(Date.now() + 30 * 60_000), 60)).toBe(0);
+    expect(await sweepUnpaidOrders(s.db(), new Date(Date.now() + 2 * HOUR), 60)).toBeGreaterThanOrEqual(1);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'expired',
+      invoice_paid_cents: 800,
+      stock_reserved: 0,
+      invoice_url: null,
+    });
+    expect(await s.units(productIds[0]!)).toBe(3);
+    const rows = await s.mails(ref);
+    const expired = rows.find((row) => row.kind === 'payment_expired')!;
+    expect(JSON.parse(expired.content).paragraphs.join(' ')).toMatch(/\$8\.00 of \$20\.00 had arrived/);
+    expect(
+      rows.filter((row) => row.dedupe_key === `order_attention:expired_partly_paid:${ref}`),
+    ).toHaveLength(1);
+    expect((await attention()).map((order) => order.payment_id)).toContain(ref);
+  });
+
+  it('reads what arrived on a BTCPay invoice in USD: partly paid, then overpaid when settled', async () => {
+    const { ref } = await s.buy('btcpay');
+    expect((await s.webhook(ref, 'InvoiceReceivedPayment', 'New', 'PaidPartial', '5')).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'partially_paid', invoice_paid_cents: 500 });
+    expect((await s.webhook(ref, 'InvoiceSettled', 'Settled', 'PaidOver', '21.5')).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'finished', invoice_paid_cents: 2150 });
+    const keys = (await s.mails(ref)).map((row) => row.dedupe_key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        `order_partly_paid:${ref}:500`,
+        `order_paid:${ref}`,
+        `order_attention:overpaid:${ref}`,
+      ]),
+    );
+  });
+
+  it('lets the sandbox page pay part of a group, then the rest; the group is paid once', async () => {
+    const { ref, headers } = await s.buy('sandbox', 2);
+    const pay = (payload?: object) =>
+      s.app().app.inject({
+        method: 'POST',
+        url: `/api/payments/sandbox/${ref}/pay`,
+        headers,
+        ...(payload ? { payload } : {}),
+      });
+    const part = await pay({ amount: '15.00' });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json()).toMatchObject({
+      payment_status: 'partially_paid',
+      amount_paid: '15.00',
+      total_amount: '40.00',
+    });
+    const bad = await pay({ amount: 'ten' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/amount/);
+    expect((await pay()).json()).toMatchObject({ payment_status: 'finished', amount_paid: '40.00' });
+    const keys = (await s.mails(ref)).map((row) => row.dedupe_key);
+    expect(keys.filter((key) => key.startsWith('order_paid:'))).toEqual([`order_paid:${ref}`]);
+    expect(keys).toContain(`order_partly_paid:${ref}:1500`);
+  });
+
+  it('keeps every buyer-typed field plain text in the e-mail content', async () => {
+    const hostile = '<script>alert(1)</script> & "quotes"';
+    const sub = 'hostile-buyer';
+    const headers = await buyerHeaders(s.app(), { sub });
+    await addProduct(s.db(), 'ayz', 900, { title: 'Hostile <b>Lens</b>' }, conditions([2000, 3]));
+    const made = await s.app().app.inject({
+      method: 'POST',
+      url: '/api/create-purchase',
+      headers,
+      payload: {
+        google_id: sub,
+        store: 'ayz',
+        product_id: 900,
+        condition: 'acceptable',
+        quantity: 1,
+        ...SHIPPING,
+        contact_name: hostile,
+        address: hostile,
+        city: hostile,
+        state_prov: hostile,
+        postal_code: '<i>1</i>',
+        phone: '<img src=x>',
+      },
+    });
+    const ref = made.json().payment_id;
+    await s.app().app.inject({ method: 'POST', url: `/api/payments/sandbox/${ref}/pay`, headers });
+    const rows = await s.mails(ref);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) {
+      const text = JSON.stringify(JSON.parse(row.content));
+      // The words arrive exactly as typed (the sender escapes them), never turned into anything else.
+      expect(text).toContain(JSON.stringify(hostile).slice(1, -1));
+      expect(text).not.toContain('&lt;');
+    }
+  });
+});
+
+describe.each(TEST_DIALECTS)('the underpaid tolerance on %s', (dialect) => {
+  const s = appWithProviders(dialect, { PAYMENT_UNDERPAID_TOLERANCE_PERCENT: '2' });
+
+  it('counts a payment short by no more than the tolerance as paid, with the real amount recorded', async () => {
+    const { ref } = await s.buy('nowpayments');
+    expect((await s.ipn(ref, 'partially_paid', 19.7)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'finished', invoice_paid_cents: 1970 });
+    const seller = (await s.mails(ref)).find((row) => row.kind === 'order_new')!;
+    expect(JSON.parse(seller.content).details).toContainEqual([
+      'Accepted short',
+      '$19.70 arrived, $0.30 short',
+    ]);
+  });
+
+  it('keeps a payment short by more than the tolerance partly paid', async () => {
+    const { ref } = await s.buy('nowpayments');
+    expect((await s.ipn(ref, 'partially_paid', 19.5)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'partially_paid', invoice_paid_cents: 1950 });
+  });
+});
