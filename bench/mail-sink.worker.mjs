@@ -1,7 +1,9 @@
 /**
  * The mail server of bench/mail.bench.ts: a real SMTP server (smtp-server) in its own thread, so taking
  * 1,000 messages costs the app's event loop nothing but its own sending. It keeps only each message's
- * Subject (every bench e-mail has its own) to count arrivals and duplicates.
+ * Subject (every bench e-mail has its own) to count arrivals and duplicates; with workerData.keyBy
+ * 'order' (real order e-mails, whose subjects repeat) the recipient, Subject and the order reference
+ * (ord_…/grp_…, in every order e-mail's text) instead.
  * Messages in: 'count' -> { received, distinct, firstAt, lastAt } (times from performance.timeOrigin).
  * Plain JavaScript: Node 20 does not pass tsx's loader on to worker threads.
  */
@@ -9,7 +11,9 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SMTPServer } from 'smtp-server';
 
-const subjects = new Set();
+const byOrder = workerData?.keyBy === 'order';
+const ORDER_REF = /\b(?:ord|grp)_[\w-]{22}/;
+const keys = new Set();
 let received = 0;
 let firstAt = 0;
 let lastAt = 0;
@@ -18,15 +22,18 @@ const server = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
   logger: false,
-  onData(stream, _session, callback) {
+  onData(stream, session, callback) {
     let head = '';
     stream.on('data', (chunk) => {
-      if (head.length < 4096) head += chunk.toString('utf8');
+      if (byOrder || head.length < 4096) head += chunk.toString('utf8');
     });
     stream.on('end', () => {
       const subject = /^Subject: (.*)$/im.exec(head)?.[1]?.trim() ?? '';
       received += 1;
-      subjects.add(subject);
+      if (byOrder) {
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(',');
+        keys.add(`${to}|${subject}|${ORDER_REF.exec(head)?.[0] ?? 'no reference'}`);
+      } else keys.add(subject);
       const now = performance.timeOrigin + performance.now();
       if (!firstAt) firstAt = now;
       lastAt = now;
@@ -40,6 +47,6 @@ server.listen(workerData?.port ?? 0, '127.0.0.1', () => {
 });
 
 parentPort.on('message', (message) => {
-  if (message === 'count') parentPort.postMessage({ received, distinct: subjects.size, firstAt, lastAt });
+  if (message === 'count') parentPort.postMessage({ received, distinct: keys.size, firstAt, lastAt });
   if (message === 'close') server.close(() => parentPort.postMessage({ closed: true }));
 });

@@ -8,7 +8,8 @@
  * inserts), the time until the last e-mail arrived and e-mails/s, and the API's p50/p99 while the sender
  * drains the queue vs idle. Exits 1 if an e-mail is missing or arrived twice. SQLite file, and with
  * BENCH_DATABASE_URL or TEST_DATABASE_URL a fresh PostgreSQL schema (dropped afterwards).
- * Run: npm run bench:mail [-- --orders 500]
+ * `--mode paid` drives real orders instead (runPaidOrders below): 1,000 by default.
+ * Run: npm run bench:mail [-- --orders 500] | npm run bench:mail -- --mode paid [--orders 1000]
  */
 import crypto from 'node:crypto';
 import { once } from 'node:events';
@@ -36,7 +37,9 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
-const ORDERS = option('orders', 500);
+const MODE = process.argv.includes('--mode') ? process.argv[process.argv.indexOf('--mode') + 1] : 'queue';
+if (MODE !== 'queue' && MODE !== 'paid') throw new Error('--mode must be queue or paid');
+const ORDERS = option('orders', MODE === 'paid' ? 1000 : 500);
 const EMAILS = ORDERS * 2;
 const IDLE_MS = 5_000;
 const DRAIN_LIMIT_MS = 120_000;
@@ -137,8 +140,10 @@ interface SinkCount {
   lastAt: number;
 }
 
-async function startSink(): Promise<{ port: number; count(): Promise<SinkCount>; close(): Promise<void> }> {
-  const worker = new Worker(new URL('./mail-sink.worker.mjs', import.meta.url));
+async function startSink(
+  keyBy: 'subject' | 'order' = 'subject',
+): Promise<{ port: number; count(): Promise<SinkCount>; close(): Promise<void> }> {
+  const worker = new Worker(new URL('./mail-sink.worker.mjs', import.meta.url), { workerData: { keyBy } });
   const [{ port }] = (await once(worker, 'message')) as [{ port: number }];
   return {
     port,
@@ -280,10 +285,183 @@ async function run(dialect: Dialect): Promise<boolean> {
   }
 }
 
+/** Waits until `count` distinct e-mails arrived at the sink (or DRAIN_LIMIT_MS passed) and says when the last did. */
+async function arrivals(sink: { count(): Promise<SinkCount> }, count: number): Promise<SinkCount> {
+  const giveUp = Date.now() + DRAIN_LIMIT_MS;
+  let arrived = await sink.count();
+  while (arrived.distinct < count && Date.now() < giveUp) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    arrived = await sink.count();
+  }
+  return arrived;
+}
+
+/** One buyer's order for bench/mail-orders.worker.mjs: the purchase call's path and body, and who makes it. */
+interface BenchOrder {
+  token: string;
+  path: string;
+  body: object;
+}
+interface PaidRun {
+  payMs: number[];
+  refs: string[];
+  failures: string[];
+}
+
+const BENCH_BUYERS = 100;
+const BENCH_PRODUCTS = 20;
+const BENCH_SHIPPING = {
+  address: '1 Main Street',
+  postal_code: '12345',
+  city: 'Springfield',
+  state_prov: 'IL',
+  contact_name: 'Bench Buyer',
+  phone: '555-0100',
+};
+
+/** `count` orders from `first` on, buyers in turn; every fifth is a "Checkout all" group of two lines. */
+function benchOrders(tokens: string[], first: number, count: number): BenchOrder[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = first + i;
+    const buyer = n % tokens.length;
+    const form = {
+      google_id: `bench-buyer-${buyer}`,
+      store: 'ayz',
+      email: `buyer${buyer}@example.com`,
+      ...BENCH_SHIPPING,
+    };
+    const product = 1 + (n % BENCH_PRODUCTS);
+    const line = (id: number) => ({ product_id: id, condition: 'acceptable', quantity: 1 });
+    return n % 5 === 4
+      ? {
+          token: tokens[buyer]!,
+          path: '/api/create-cart-purchase',
+          body: { ...form, lines: [line(product), line(1 + ((n + 1) % BENCH_PRODUCTS))] },
+        }
+      : { token: tokens[buyer]!, path: '/api/create-purchase', body: { ...form, ...line(product) } };
+  });
+}
+
+/**
+ * `--mode paid`: real paid orders, so the e-mails are the real ones (rendered from what the status path
+ * queued) and the cost on the request path is the Pay call's. Buyers (100, signed in through the demo
+ * endpoint) make orders one after another from a worker thread (create-purchase, every fifth a
+ * create-cart-purchase of two lines) and press the sandbox's Pay over HTTP. First with the app's sender
+ * off (after 100 orders to warm up, whose e-mails are dropped); then a fresh app whose sender runs as in
+ * production (a pass every second) delivers those orders' e-mails as a backlog, and the same number of
+ * orders comes again while it delivers them as they are queued. Prints Pay's p50/p99 both ways and how
+ * long until each lot of 2 × orders e-mails (buyer and seller) had arrived at the SMTP sink; exits 1 if
+ * one is missing, arrived twice or is not marked sent.
+ */
+async function runPaidOrders(dialect: Dialect): Promise<boolean> {
+  const sink = await startSink('order');
+  const { config, dataDir } = benchConfig({
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    SELLER_EMAIL: 'seller@example.com',
+    PUBLIC_URL: 'https://shop.example',
+  });
+  const { handle, schema, drop } = await openBenchDatabase(dialect, dataDir);
+  const buyers = new Worker(new URL('./mail-orders.worker.mjs', import.meta.url));
+  const startApp = async (mailSendMs: number | undefined) => {
+    const app = await buildApp(
+      {
+        config,
+        db: handle.db,
+        dialect,
+        secrets: loadSecrets(config),
+        paymentProvider: selectPaymentProvider(config),
+      },
+      { serveClient: false, orderSweepMs: 0, ...(mailSendMs === undefined ? {} : { mailSendMs }) },
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    return { app, baseUrl: `http://127.0.0.1:${port}` };
+  };
+  const placeOrders = async (baseUrl: string, orders: BenchOrder[]): Promise<PaidRun> => {
+    buyers.postMessage({ baseUrl, orders });
+    const [result] = (await once(buyers, 'message')) as [PaidRun];
+    if (result.failures.length > 0)
+      throw new Error(`${result.failures.length} orders failed, e.g. ${result.failures[0]}`);
+    return result;
+  };
+  try {
+    await migrateToLatest(handle.db, schema);
+    for (let id = 1; id <= BENCH_PRODUCTS; id += 1)
+      await addProduct(handle.db, 'ayz', id, { title: `Open-box lens ${id}` }, conditions([2000, 1_000_000]));
+
+    // Sender off: Pay as it costs without a sender in the process.
+    const quiet = await startApp(0);
+    const tokens: string[] = [];
+    for (let buyer = 0; buyer < BENCH_BUYERS; buyer += 1) {
+      const response = await quiet.app.inject({
+        method: 'POST',
+        url: '/api/auth/demo',
+        payload: { sub: `bench-buyer-${buyer}`, name: `Buyer ${buyer}`, email: `buyer${buyer}@example.com` },
+      });
+      tokens.push(response.json().token);
+    }
+    await placeOrders(quiet.baseUrl, benchOrders(tokens, 0, 100));
+    await handle.db.deleteFrom('mail_outbox').execute();
+    const offStart = performance.now();
+    const off = await placeOrders(quiet.baseUrl, benchOrders(tokens, 100, ORDERS));
+    const offSeconds = (performance.now() - offStart) / 1000;
+    await quiet.app.close();
+
+    // Sender on, as in production. First it finds the e-mails of those orders all due at once (a backlog:
+    // how fast real order e-mails go), then the orders come again while it delivers as they are queued.
+    const live = await startApp(undefined);
+    const readyAt = performance.timeOrigin + performance.now();
+    const backlog = await arrivals(sink, EMAILS);
+    const startedAt = performance.timeOrigin + performance.now();
+    const on = await placeOrders(live.baseUrl, benchOrders(tokens, 100 + ORDERS, ORDERS));
+    const lastPayAt = performance.timeOrigin + performance.now();
+    const arrived = await arrivals(sink, 2 * EMAILS);
+    // A moment for a duplicate to show, then what the outbox says.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const final = await sink.count();
+    const rows = await handle.db.selectFrom('mail_outbox').select(['status']).execute();
+    await live.app.close();
+
+    const sent = rows.filter((row) => row.status === 'sent').length;
+    const after = (from: number, to: number) => `${((to - from) / 1000).toFixed(2)} s`;
+    console.log(
+      `\n${dialect}: ${ORDERS} real paid orders twice (every fifth a group of two lines), ${EMAILS} e-mails each time`,
+    );
+    console.log(
+      `  Pay (POST /api/payments/sandbox/:id/pay), sender off: ${summary(off.payMs)}; the orders took ${offSeconds.toFixed(2)} s`,
+    );
+    console.log(
+      `  their ${EMAILS} e-mails as a backlog: the last arrived ${after(readyAt, backlog.lastAt)} after the app with its sender was ready ` +
+        `(${(EMAILS / ((backlog.lastAt - readyAt) / 1000)).toFixed(0)} e-mails/s)`,
+    );
+    console.log(
+      `  Pay, sender running and delivering as orders come: ${summary(on.payMs)}; the orders took ${after(startedAt, lastPayAt)}`,
+    );
+    console.log(
+      `  their ${EMAILS} e-mails: the last arrived ${after(startedAt, arrived.lastAt)} after the first order, ${after(lastPayAt, arrived.lastAt)} after the last Pay`,
+    );
+    console.log(
+      `  delivered: ${final.received} (${final.distinct} distinct); outbox: ${sent} of ${rows.length} marked sent`,
+    );
+    return (
+      final.received === 2 * EMAILS &&
+      final.distinct === 2 * EMAILS &&
+      sent === 2 * EMAILS &&
+      rows.length === 2 * EMAILS
+    );
+  } finally {
+    await buyers.terminate();
+    await handle.close();
+    await drop();
+    await sink.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const dialects: Dialect[] =
   process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 let ok = true;
-for (const dialect of dialects) ok = (await run(dialect)) && ok;
+for (const dialect of dialects) ok = (await (MODE === 'paid' ? runPaidOrders(dialect) : run(dialect))) && ok;
 if (!ok) {
   console.error('\nFAILED: an e-mail is missing, arrived twice, or is not marked sent.');
   process.exit(1);

@@ -3,208 +3,17 @@
  * recorded, part payments, the tolerance, overpaid and late payments flagged, a partly paid invoice that
  * expires, and the e-mails each queues (exactly once under replays).
  */
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addProduct, conditions, SHIPPING } from '../../test/fixtures.js';
-import {
-  BTCPAY_STAND_IN_API_KEY,
-  BTCPAY_STAND_IN_STORE,
-  type BtcPayStandIn,
-  startBtcPayStandIn,
-} from '../../test/btcpay-stand-in.js';
-import {
-  adminHeaders,
-  buyerHeaders,
-  createTestApp,
-  TEST_DIALECTS,
-  type TestApp,
-} from '../../test/harness.js';
-import {
-  type NowPaymentsStandIn,
-  STAND_IN_API_KEY,
-  startNowPaymentsStandIn,
-} from '../../test/nowpayments-stand-in.js';
+import { adminHeaders, buyerHeaders, TEST_DIALECTS } from '../../test/harness.js';
+import { paymentScenarios } from '../../test/payment-scenarios.js';
 import { sweepUnpaidOrders } from '../orders/index.js';
-import { BtcPayProvider } from '../payment-providers/btcpay.js';
-import { NowPaymentsProvider } from '../payment-providers/nowpayments.js';
-import { canonicalJson } from '../payment-providers/nowpayments-signature.js';
-import type { PaymentProvider } from '../payment-providers/index.js';
-import { SandboxProvider } from '../payment-providers/sandbox.js';
 
 type Headers = { authorization: string };
-const IPN_SECRET = 'exceptions-ipn-secret';
-const WEBHOOK_SECRET = 'exceptions-webhook-secret';
-const PUBLIC_URL = 'https://shop.example';
 const HOUR = 60 * 60_000;
 
-/** Three providers at once: each order is settled by the one that made its invoice. */
-function appWithProviders(dialect: (typeof TEST_DIALECTS)[number], env: Record<string, string> = {}) {
-  let t: TestApp;
-  let nowpayments: NowPaymentsStandIn;
-  let btcpay: BtcPayStandIn;
-  let nextId = 1;
-  let nextBuyer = 1;
-  let nextDelivery = 1;
-  const makers: Record<string, () => PaymentProvider> = {
-    sandbox: () => new SandboxProvider(),
-    nowpayments: () =>
-      new NowPaymentsProvider({
-        apiUrl: nowpayments.apiUrl,
-        apiKey: STAND_IN_API_KEY,
-        publicUrl: PUBLIC_URL,
-      }),
-    btcpay: () =>
-      new BtcPayProvider({
-        url: btcpay.url,
-        apiKey: BTCPAY_STAND_IN_API_KEY,
-        storeId: BTCPAY_STAND_IN_STORE,
-        publicUrl: PUBLIC_URL,
-      }),
-  };
-  let current = 'sandbox';
-  const provider = {
-    get name() {
-      return current as 'sandbox';
-    },
-    createInvoice: (request: Parameters<PaymentProvider['createInvoice']>[0]) =>
-      makers[current]!().createInvoice(request),
-  } as PaymentProvider;
-
-  beforeAll(async () => {
-    [nowpayments, btcpay] = await Promise.all([startNowPaymentsStandIn(), startBtcPayStandIn()]);
-    t = await createTestApp(
-      dialect,
-      {
-        NOWPAYMENTS_API_URL: nowpayments.apiUrl,
-        NOWPAYMENTS_API_KEY: STAND_IN_API_KEY,
-        NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
-        BTCPAY_URL: btcpay.url,
-        BTCPAY_API_KEY: BTCPAY_STAND_IN_API_KEY,
-        BTCPAY_STORE_ID: BTCPAY_STAND_IN_STORE,
-        BTCPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        PUBLIC_URL,
-        ...env,
-      },
-      { paymentProvider: provider },
-    );
-  });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([nowpayments.close(), btcpay.close()]);
-  });
-
-  return {
-    app: () => t,
-    db: () => t.handle.db,
-    btcpay: () => btcpay,
-    /** A buyer's order of one product (acceptable 20.00) made through `via`, or a group of `lines` products. */
-    async buy(via: 'sandbox' | 'nowpayments' | 'btcpay', lines = 1) {
-      current = via;
-      const sub = `buyer-${nextBuyer++}`;
-      const headers = await buyerHeaders(t, { sub, email: `${sub}@example.com` });
-      const ids: number[] = [];
-      for (let i = 0; i < lines; i += 1) {
-        const id = nextId++;
-        await addProduct(t.handle.db, 'ayz', id, { title: `Lens ${id}` }, conditions([2000, 3]));
-        ids.push(id);
-      }
-      const response =
-        lines === 1
-          ? await t.app.inject({
-              method: 'POST',
-              url: '/api/create-purchase',
-              headers,
-              payload: {
-                google_id: sub,
-                store: 'ayz',
-                product_id: ids[0],
-                condition: 'acceptable',
-                quantity: 1,
-                ...SHIPPING,
-              },
-            })
-          : await t.app.inject({
-              method: 'POST',
-              url: '/api/create-cart-purchase',
-              headers,
-              payload: {
-                google_id: sub,
-                store: 'ayz',
-                lines: ids.map((id) => ({ product_id: id, condition: 'acceptable', quantity: 1 })),
-                ...SHIPPING,
-              },
-            });
-      expect(response.statusCode, response.body).toBe(201);
-      return { ref: response.json().payment_id as string, sub, headers, productIds: ids };
-    },
-    order: (ref: string) =>
-      t.handle.db
-        .selectFrom('orders')
-        .selectAll()
-        .where((eb) => eb.or([eb('payment_id', '=', ref), eb('group_id', '=', ref)]))
-        .orderBy('id')
-        .executeTakeFirstOrThrow(),
-    units: async (productId: number) =>
-      (
-        await t.handle.db
-          .selectFrom('product_conditions')
-          .select('available_quantity')
-          .where('product_id', '=', productId)
-          .executeTakeFirstOrThrow()
-      ).available_quantity,
-    mails: (ref: string) =>
-      t.handle.db
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where('dedupe_key', 'like', `%${ref}%`)
-        .orderBy('id')
-        .execute(),
-    /** A NOWPayments IPN for the order, signed: `paid` of 20.00 arrived (as crypto at 0.0004 BTC for the price). */
-    ipn(ref: string, status: string, paidUsd: number, priceUsd = 20) {
-      const payAmount = 0.0004;
-      const body = {
-        payment_id: 5_077_125_051,
-        invoice_id: 123,
-        payment_status: status,
-        price_amount: priceUsd,
-        price_currency: 'usd',
-        pay_amount: payAmount,
-        actually_paid: (payAmount * paidUsd) / priceUsd,
-        pay_currency: 'btc',
-        order_id: ref,
-        updated_at: new Date().toISOString(),
-      };
-      const signature = crypto.createHmac('sha512', IPN_SECRET).update(canonicalJson(body)!).digest('hex');
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/payments/ipn',
-        headers: { 'content-type': 'application/json', 'x-nowpayments-sig': signature },
-        payload: JSON.stringify(body),
-      });
-    },
-    /** A BTCPay webhook for the order's invoice, once the stand-in's invoice says `status` and `paidUsd`. */
-    webhook(ref: string, type: string, status: string, additionalStatus: string, paidUsd: string) {
-      const invoice = [...btcpay.invoices.values()].find((inv) => inv.metadata.orderId === ref)!;
-      Object.assign(invoice, { status, additionalStatus, paidUsd });
-      const text = JSON.stringify({
-        deliveryId: `Del${nextDelivery++}`,
-        type,
-        invoiceId: invoice.id,
-        storeId: BTCPAY_STAND_IN_STORE,
-      });
-      const signature = `sha256=${crypto.createHmac('sha256', WEBHOOK_SECRET).update(text).digest('hex')}`;
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/payments/btcpay/webhook',
-        headers: { 'content-type': 'application/json', 'btcpay-sig': signature },
-        payload: text,
-      });
-    },
-  };
-}
-
 describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
-  const s = appWithProviders(dialect);
+  const s = paymentScenarios(dialect);
   let admin: Headers;
   beforeAll(async () => {
     admin = await adminHeaders(s.app());
@@ -407,7 +216,7 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
 });
 
 describe.each(TEST_DIALECTS)('the underpaid tolerance on %s', (dialect) => {
-  const s = appWithProviders(dialect, { PAYMENT_UNDERPAID_TOLERANCE_PERCENT: '2' });
+  const s = paymentScenarios(dialect, { env: { PAYMENT_UNDERPAID_TOLERANCE_PERCENT: '2' } });
 
   it('counts a payment short by no more than the tolerance as paid, with the real amount recorded', async () => {
     const { ref } = await s.buy('nowpayments');
