@@ -98,11 +98,13 @@ async function paymentOf(trx: Trx, orderOrGroupRef: string): Promise<Payment> {
   return { ref: groupId, lines: await repo.findOrdersOfPayment(trx, groupId) };
 }
 
-/** Records the amount when the news gives a new one; true when it changed. */
-async function recordAmount(trx: Trx, payment: Payment, news: PaymentNews, at: string): Promise<boolean> {
-  if (news.paidCents === undefined || news.paidCents === payment.lines[0]?.invoice_paid_cents) return false;
-  await repo.setInvoicePaid(trx, payment.ref, news.paidCents, at);
-  return true;
+/**
+ * Records the amount when the news gives more than the one on record (the write itself compares, so a
+ * stale read cannot lower it); true when it rose.
+ */
+async function recordAmount(trx: Trx, ref: string, news: PaymentNews, at: string): Promise<boolean> {
+  if (news.paidCents === undefined) return false;
+  return repo.raiseInvoicePaid(trx, ref, news.paidCents, at);
 }
 
 /**
@@ -128,7 +130,7 @@ async function changePayment(
     const unpayable = to === 'failed' || to === 'expired';
     const allowed = from ?? paymentStatusPredecessors(to);
     const changed = await repo.advanceStatus(trx, ref, to, allowed, at, unpayable);
-    const amountChanged = await recordAmount(trx, payment, news, at);
+    const amountChanged = await recordAmount(trx, ref, news, at);
     if (changed && releasesStock(to)) {
       for (const line of lines) await stock.releaseReservation(trx, line.payment_id, at);
     }
@@ -228,7 +230,7 @@ async function reviveExpiredPayment(
         if (!(await repo.reviveExpiredOrder(trx, line.payment_id, to, reserved, at)))
           throw new OrderChanged();
       }
-      const amountChanged = await recordAmount(trx, payment, news, at);
+      const amountChanged = await recordAmount(trx, ref, news, at);
       await tell(trx, ref, { movedTo: to, amountChanged, revived: { unitsSold } }, at, options);
       return unitsSold ? 'unreserved' : 'reserved';
     })

@@ -150,18 +150,24 @@ export async function reviveExpiredOrder(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Records what the provider reported as arrived for the payment's invoice, on each of its orders. */
-export async function setInvoicePaid(
+/**
+ * Records what the provider reported as arrived for the payment's invoice, on each of its orders, only
+ * when it is more than the amount on record: money that arrived does not leave again, so a stale,
+ * out-of-order or redelivered report of less changes nothing. True when it raised the amount.
+ */
+export async function raiseInvoicePaid(
   db: Db,
   paymentRef: string,
   paidCents: number,
   at: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('orders')
     .set({ invoice_paid_cents: paidCents, updated_at: at })
     .where((eb) => eb.or([eb('payment_id', '=', paymentRef), eb('group_id', '=', paymentRef)]))
-    .execute();
+    .where((eb) => eb.or([eb('invoice_paid_cents', 'is', null), eb('invoice_paid_cents', '<', paidCents)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Adds a refund to one order line: its row, and the line's refunded total. */

@@ -78,6 +78,24 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
     expect(await s.order(ref)).toMatchObject({ payment_status: 'finished', invoice_paid_cents: 2000 });
   });
 
+  it('never lowers what arrived: a stale or redelivered part payment after a larger one changes nothing', async () => {
+    const { ref } = await s.buy('nowpayments');
+    expect((await s.ipn(ref, 'partially_paid', 16)).statusCode).toBe(200);
+    const before = (await s.mails(ref)).length;
+    // Delivered out of order: the $10 report was sent before the $16 one.
+    expect((await s.ipn(ref, 'partially_paid', 10)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'partially_paid', invoice_paid_cents: 1600 });
+    expect(await s.mails(ref)).toHaveLength(before);
+    // A part payment report redelivered after the whole was paid: the order stays paid in full.
+    expect((await s.ipn(ref, 'finished', 20)).statusCode).toBe(200);
+    const paid = (await s.mails(ref)).length;
+    expect((await s.ipn(ref, 'partially_paid', 16)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'finished', invoice_paid_cents: 2000 });
+    expect(await s.mails(ref)).toHaveLength(paid);
+    const seller = (await s.mails(ref)).find((row) => row.kind === 'order_new')!;
+    expect(JSON.stringify(JSON.parse(seller.content).details)).not.toContain('Accepted short');
+  });
+
   it('flags an overpaid order for the seller with the amounts, once', async () => {
     const { ref } = await s.buy('nowpayments');
     expect((await s.ipn(ref, 'finished', 25)).statusCode).toBe(200);
