@@ -318,7 +318,7 @@ describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
       [1, '9400100000000000000000'],
       [1, '9400100000000000000000'],
     ]);
-    const sent = await mails(`order_sent:${created.payment_id}`);
+    const sent = await mails(`order_sent:${created.payment_id}:%`);
     expect(sent).toHaveLength(1);
     const content = JSON.parse(sent[0]!.content);
     expect(content.details).toEqual(
@@ -328,5 +328,26 @@ describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
       ]),
     );
     expect(content.action.href).toMatch(/^https:\/\/tools\.usps\.com\/.*9400100000000000000000/);
+
+    // A typo in the tracking number: unmarked, marked again corrected, and the buyer is told the new one.
+    const remark = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin-purchases/${created.payment_ids[0]}/shipped`,
+        headers: admin,
+        payload,
+      });
+    expect((await remark({ shipped: false, postal_service: '', tracking_number: '' })).statusCode).toBe(200);
+    const corrected = { shipped: true, postal_service: 'UPS', tracking_number: '1Z999AA10123456784' };
+    expect((await remark(corrected)).statusCode).toBe(200);
+    expect((await remark(corrected)).statusCode).toBe(200);
+    const again = await mails(`order_sent:${created.payment_id}:%`);
+    expect(again).toHaveLength(2);
+    expect(JSON.parse(again[1]!.content).details).toEqual(
+      expect.arrayContaining([
+        ['Sent with', 'UPS'],
+        ['Tracking number', '1Z999AA10123456784'],
+      ]),
+    );
   });
 });

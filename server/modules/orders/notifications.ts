@@ -5,6 +5,7 @@
  * e-mail exists exactly when its event does and a replayed callback finds its key already queued.
  * A "Checkout all" group is one payment: one e-mail for the group, listing its lines.
  */
+import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { formatDollars } from '../../../shared/rules/money.js';
 import { trackingUrl } from '../../../shared/rules/tracking.js';
@@ -240,13 +241,22 @@ export async function queuePaidMails(trx: Trx, payment: Payment, at: string): Pr
   );
 }
 
+/**
+ * One e-mail per parcel's details: a seller who corrects the postal service or tracking number tells the
+ * buyer again; the same details marked again do not. Hashed: the key stays short whatever was typed.
+ */
 export async function queueSentMail(trx: Trx, payment: Payment, at: string): Promise<void> {
   const order = first(payment);
+  const parcel = crypto
+    .createHash('sha256')
+    .update(`${order.postal_service}\n${order.tracking_number}`)
+    .digest('hex')
+    .slice(0, 16);
   await queueMail(
     trx,
     {
       kind: 'order_sent',
-      dedupeKey: `order_sent:${payment.ref}`,
+      dedupeKey: `order_sent:${payment.ref}:${parcel}`,
       to: buyer(payment),
       content: orderSentMail(payment, order.postal_service, order.tracking_number),
     },
