@@ -191,13 +191,17 @@ export function paymentScenarios(dialect: Dialect, options: ScenarioOptions = {}
     },
     /** A BTCPay webhook for the order's invoice, once the stand-in's invoice says `status` and `paidUsd`. */
     webhook(ref: string, type: string, status: string, additionalStatus: string, paidUsd: string) {
-      const invoice = [...btcpay.invoices.values()].find((inv) => inv.metadata.orderId === ref)!;
-      Object.assign(invoice, { status, additionalStatus, paidUsd });
+      Object.assign(btcpay.invoiceOf(ref), { status, additionalStatus, paidUsd });
+      return this.deliver(ref, type);
+    },
+    /** A BTCPay webhook of `type` for the order's invoice as the stand-in holds it now, with `extra` fields. */
+    deliver(ref: string, type: string, extra: Record<string, unknown> = {}) {
       const text = JSON.stringify({
         deliveryId: `Del${nextDelivery++}`,
         type,
-        invoiceId: invoice.id,
+        invoiceId: btcpay.invoiceOf(ref).id,
         storeId: BTCPAY_STAND_IN_STORE,
+        ...extra,
       });
       const signature = `sha256=${crypto.createHmac('sha256', WEBHOOK_SECRET).update(text).digest('hex')}`;
       return t.app.inject({

@@ -171,6 +171,39 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
     );
   });
 
+  it('revives a BTCPay order paid after its invoice expired (Expired, PaidLate) as paid late, and tells the seller', async () => {
+    const { ref, productIds } = await s.buy('btcpay');
+    expect((await s.webhook(ref, 'InvoiceExpired', 'Expired', 'None', '0')).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'expired', stock_reserved: 0 });
+    const late = s.btcpay().payLate(ref, 20);
+    expect((await s.deliver(ref, 'InvoiceReceivedPayment', late)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'finished',
+      paid_late: 1,
+      stock_reserved: 1,
+      invoice_paid_cents: 2000,
+    });
+    expect(await s.units(productIds[0]!)).toBe(2);
+    const keys = (await s.mails(ref)).map((row) => row.dedupe_key);
+    expect(keys).toEqual(
+      expect.arrayContaining([`order_attention:paid_late:${ref}`, `order_paid:${ref}`, `order_new:${ref}`]),
+    );
+    expect((await attention()).find((order) => order.payment_id === ref)).toMatchObject({ paid_late: true });
+  });
+
+  it('revives a BTCPay order partly paid after its invoice expired as partly paid', async () => {
+    const { ref } = await s.buy('btcpay');
+    expect((await s.webhook(ref, 'InvoiceExpired', 'Expired', 'None', '0')).statusCode).toBe(200);
+    const late = s.btcpay().payLate(ref, 8);
+    expect((await s.deliver(ref, 'InvoiceReceivedPayment', late)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'partially_paid',
+      paid_late: 1,
+      stock_reserved: 1,
+      invoice_paid_cents: 800,
+    });
+  });
+
   it('lets the sandbox page pay part of a group, then the rest; the group is paid once', async () => {
     const { ref, headers } = await s.buy('sandbox', 2);
     const pay = (payload?: object) =>
