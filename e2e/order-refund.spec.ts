@@ -1,7 +1,8 @@
 /**
  * The seller records a partial refund (issue 18): on a paid order's card, "Record a refund" starts at
- * what is left, takes a part, a transaction id and "Put the units back on sale", asks to confirm, and
- * the card then lists the refund; the buyer's My Orders shows 'Partly refunded' with the amount. The
+ * what is left, takes a part and a transaction id ("Put the units back on sale" only for all that is
+ * left: a part refund's order may still ship), asks to confirm, and the card then lists the refund; the
+ * buyer's My Orders shows 'Partly refunded' with the amount. The
  * order is placed and paid through the real API (demo sign-in, purchase, sandbox payment).
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -64,9 +65,16 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
   await amount.fill('12,50');
   await form.getByRole('button', { name: 'Review refund' }).click();
   await expect(form.getByRole('alert')).toHaveText('Amount must be an amount in dollars such as 12.50.');
+  // Units go back on sale only with a refund of all that is left.
+  const restock = form.getByLabel('Put the units back on sale');
+  await amount.fill(centsToPrice(price));
+  await expect(restock).toBeEnabled();
+  await restock.check();
   await amount.fill(part);
+  await expect(restock).toBeDisabled();
+  await expect(restock).not.toBeChecked();
+  await expect(form.getByText('after a part refund, restock in the product editor')).toBeVisible();
   await form.getByLabel('Note or transaction ID').fill('TX 0xfeed');
-  await form.getByLabel('Put the units back on sale').check();
   await lookAt(seller, 'main', 'admin-refund-form', card);
   await seller.setViewportSize({ width: 1280, height: 800 });
   await form.getByRole('button', { name: 'Review refund' }).click();
@@ -74,7 +82,7 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
   // The confirm step says what will happen; Back keeps what was typed.
   const question = card.getByText(`Record a refund of ${formatDollars(part)} on this order?`);
   await expect(question).toBeFocused();
-  await expect(question).toContainText('The units go back on sale.');
+  await expect(question).toContainText('The units stay sold.');
   await lookAt(seller, 'main', 'admin-refund-confirm', card);
   await seller.setViewportSize({ width: 1280, height: 800 });
   await card.getByRole('button', { name: 'Back' }).click();
@@ -85,10 +93,12 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
   // The list refreshes: the card lists the refund and can refund the rest.
   await expect(card.getByRole('status')).toHaveText(`Refund of ${formatDollars(part)} recorded.`);
   await expect(card).toContainText(`${formatDollars(part)} on `);
-  await expect(card).toContainText('units back on sale · TX 0xfeed');
+  await expect(card).toContainText(' · TX 0xfeed');
+  await expect(card).not.toContainText('units back on sale');
   await expect(card.getByText('Partly refunded', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Record a refund' }).click();
   await expect(card.getByLabel('Amount (USD)')).toHaveValue(centsToPrice(price - Math.floor(price / 2)));
+  await expect(card.getByLabel('Put the units back on sale')).toBeEnabled();
   await card.getByRole('button', { name: 'Cancel' }).click();
   await lookAt(seller, 'main', 'admin-refunded-card', card);
   await seller.close();

@@ -252,8 +252,9 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 /**
  * A refund the seller made outside the shop (issue 18), recorded on a paid order: the amount (the whole
  * or a part of what is left to refund), a note or the transaction id, and whether the units go back on
- * sale. On an order paid together with others (group_id) it acts on the whole group: the amount is up
- * to what is left of the group's payment, spread over its lines, and restock puts back every line's units.
+ * sale (only with a refund of everything left: mayRestock in shared/rules/payment-amounts.ts). On an
+ * order paid together with others (group_id) it acts on the whole group: the amount is up to what is
+ * left of the group's payment, spread over its lines, and restock puts back every line's units.
  */
 export const refundBodySchema = z.object({
   amount: z

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatDollars, priceToCents } from '../../../shared/rules/money.js';
+import { mayRestock } from '../../../shared/rules/payment-amounts.js';
 import { refundBodySchema, type RefundBody } from '../../../shared/schemas/buying.js';
 import { useRecordRefundMutation } from '../api/recordRefund.js';
 import controls from '../ui/Controls.module.css';
@@ -42,9 +43,12 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
   const [problem, setProblem] = useState<string | null>(null);
   const refund = useRecordRefundMutation();
 
+  // Units go back on sale only with a refund of all that is left (a part refund's order may still ship).
+  const restockAllowed = mayRestock(priceToCents(amount) ?? 0, priceToCents(left) ?? 0);
+
   const review = (event: FormEvent) => {
     event.preventDefault();
-    const draft = { amount, note, restock };
+    const draft = { amount, note, restock: restock && restockAllowed };
     const found = problemWith(draft, left);
     setProblem(found);
     if (!found) setConfirming(refundBodySchema.parse(draft));
@@ -116,9 +120,19 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
         </div>
       </div>
       <label className={styles.checkbox}>
-        <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={restock && restockAllowed}
+          disabled={!restockAllowed}
+          aria-describedby={`${id}-restock`}
+          onChange={(event) => setRestock(event.target.checked)}
+        />
         Put the units back on sale
       </label>
+      <span id={`${id}-restock`} className={styles.fieldLabel}>
+        Only with a refund of all {formatDollars(left)} left; after a part refund, restock in the product
+        editor.
+      </span>
       {problem && (
         <p className={styles.error} role="alert">
           {problem}

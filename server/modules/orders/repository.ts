@@ -115,7 +115,13 @@ export async function advanceStatus(
   if (from.length === 0) return false;
   const result = await db
     .updateTable('orders')
-    .set({ payment_status: to, updated_at: at, ...(dropInvoice ? { invoice_url: null } : {}) })
+    .set({
+      payment_status: to,
+      updated_at: at,
+      ...(dropInvoice ? { invoice_url: null } : {}),
+      // Refunded, the matter is settled: nothing is left for the seller to restock or refund.
+      ...(to === 'refunded' ? { needs_attention: 0 } : {}),
+    })
     .where((eb) => eb.or([eb('payment_id', '=', paymentId), eb('group_id', '=', paymentId)]))
     .where('payment_status', 'in', [...from])
     .executeTakeFirst();

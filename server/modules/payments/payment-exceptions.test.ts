@@ -133,6 +133,42 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
     ]);
   });
 
+  it('flags an order paid after its units were sold as needing attention, until a whole refund settles it', async () => {
+    const { ref, productIds } = await s.buy('nowpayments');
+    expect(await sweepUnpaidOrders(s.db(), new Date(Date.now() + 2 * HOUR), 60)).toBeGreaterThanOrEqual(1);
+    // Meanwhile another buyer takes every unit.
+    const rival = await buyerHeaders(s.app(), { sub: 'rival-buyer', email: 'rival@example.com' });
+    const taken = await s.app().app.inject({
+      method: 'POST',
+      url: '/api/create-purchase',
+      headers: rival,
+      payload: {
+        google_id: 'rival-buyer',
+        store: 'ayz',
+        product_id: productIds[0],
+        condition: 'acceptable',
+        quantity: 3,
+        ...SHIPPING,
+      },
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect((await s.ipn(ref, 'finished', 20)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'finished',
+      needs_attention: 1,
+      stock_reserved: 0,
+    });
+    expect((await attention()).map((order) => order.payment_id)).toContain(ref);
+    const refunded = await s.app().app.inject({
+      method: 'POST',
+      url: `/api/admin-purchases/${ref}/refund`,
+      headers: admin,
+      payload: { amount: '20.00', note: 'units were sold', restock: false },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'refunded', needs_attention: 0 });
+  });
+
   it('expires a partly paid invoice gone quiet: units back, amount kept, the buyer and the seller told', async () => {
     const { ref, productIds } = await s.buy('nowpayments');
     expect((await s.ipn(ref, 'partially_paid', 8)).statusCode).toBe(200);
