@@ -266,7 +266,7 @@ describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
       ['expired', 0],
     ]);
     expect([await units(first), await units(second)]).toEqual([2, 2]);
-    const expired = await mails(`payment_expired:${created.payment_id}`);
+    const expired = await mails(`payment_expired:${created.payment_id}:%`);
     expect(expired).toHaveLength(1);
     expect(JSON.parse(expired[0]!.content).action.href).toBe('/account');
     // Nothing had arrived, so the seller has nothing to settle.

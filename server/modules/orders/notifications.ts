@@ -264,19 +264,23 @@ export async function queueSentMail(trx: Trx, payment: Payment, at: string): Pro
   );
 }
 
+/**
+ * Keyed by the moment it expired: a payment revived by late money and expired again tells again, while
+ * the expiry itself happens once (a conditional status change), so nothing replays it.
+ */
 export async function queueExpiredMails(trx: Trx, payment: Payment, at: string): Promise<void> {
   await queueMail(
     trx,
     {
       kind: 'payment_expired',
-      dedupeKey: `payment_expired:${payment.ref}`,
+      dedupeKey: `payment_expired:${payment.ref}:${at}`,
       to: buyer(payment),
       content: paymentExpiredMail(payment),
     },
     at,
   );
   if ((first(payment).invoice_paid_cents ?? 0) > 0)
-    await queueAttentionMail(trx, payment, 'expired_partly_paid', at);
+    await queueAttentionMail(trx, payment, 'expired_partly_paid', at, at);
 }
 
 /** One e-mail per amount: a later part payment tells again, a replay of the same one does not. */

@@ -126,10 +126,8 @@ async function changePayment(
     const payment = { ref, lines };
     const to = withTolerance(news, invoiceTotalCents(payment), options.tolerancePercent ?? 0);
     if (releasesStock(to)) await stock.lockProductsOfPayment(trx, ref);
-    // An order that failed or expired takes no more money, so its Pay Now link goes.
-    const unpayable = to === 'failed' || to === 'expired';
     const allowed = from ?? paymentStatusPredecessors(to);
-    const changed = await repo.advanceStatus(trx, ref, to, allowed, at, unpayable);
+    const changed = await repo.advanceStatus(trx, ref, to, allowed, at);
     const amountChanged = await recordAmount(trx, ref, news, at);
     if (changed && releasesStock(to)) {
       for (const line of lines) await stock.releaseReservation(trx, line.payment_id, at);

@@ -101,8 +101,8 @@ export async function deleteOrder(
 /**
  * Sets the status of the payment's orders (an order's reference, or a group's: all its lines at once)
  * only while they are in one of `from`: concurrent callbacks cannot both move it, nor move it
- * backwards. `dropInvoice` forgets the invoice link (an order that can no longer be paid). True when it
- * changed.
+ * backwards. The invoice link stays (the presenters offer it only while the status takes money). True
+ * when it changed.
  */
 export async function advanceStatus(
   db: Db,
@@ -110,7 +110,6 @@ export async function advanceStatus(
   to: PaymentStatus,
   from: readonly PaymentStatus[],
   at: string,
-  dropInvoice = false,
 ): Promise<boolean> {
   if (from.length === 0) return false;
   const result = await db
@@ -118,7 +117,6 @@ export async function advanceStatus(
     .set({
       payment_status: to,
       updated_at: at,
-      ...(dropInvoice ? { invoice_url: null } : {}),
       // Refunded, the matter is settled: nothing is left for the seller to restock or refund.
       ...(to === 'refunded' ? { needs_attention: 0 } : {}),
     })

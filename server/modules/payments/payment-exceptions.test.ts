@@ -126,7 +126,7 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
     expect(await s.units(productIds[0]!)).toBe(2);
     expect((await attention()).find((order) => order.payment_id === ref)).toMatchObject({ paid_late: true });
     expect((await s.mails(ref)).map((row) => row.dedupe_key)).toEqual([
-      `payment_expired:${ref}`,
+      expect.stringMatching(`^payment_expired:${ref}:`),
       `order_attention:paid_late:${ref}`,
       `order_paid:${ref}`,
       `order_new:${ref}`,
@@ -179,16 +179,48 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
       payment_status: 'expired',
       invoice_paid_cents: 800,
       stock_reserved: 0,
-      invoice_url: null,
     });
     expect(await s.units(productIds[0]!)).toBe(3);
     const rows = await s.mails(ref);
     const expired = rows.find((row) => row.kind === 'payment_expired')!;
     expect(JSON.parse(expired.content).paragraphs.join(' ')).toMatch(/\$8\.00 of \$20\.00 had arrived/);
     expect(
-      rows.filter((row) => row.dedupe_key === `order_attention:expired_partly_paid:${ref}`),
+      rows.filter((row) => row.dedupe_key.startsWith(`order_attention:expired_partly_paid:${ref}:`)),
     ).toHaveLength(1);
     expect((await attention()).map((order) => order.payment_id)).toContain(ref);
+  });
+
+  it('lets an order revived by a late part payment be paid on its invoice, and tells of its second expiry', async () => {
+    const { ref, sub, headers } = await s.buy('nowpayments');
+    const mine = async () =>
+      (await s.app().app.inject({ url: `/api/my-purchases/${sub}`, headers })).json()[0] as {
+        payment_status: string;
+        invoice_url: string | null;
+        pay_until: string | null;
+      };
+    expect(await sweepUnpaidOrders(s.db(), new Date(Date.now() + 2 * HOUR), 60)).toBeGreaterThanOrEqual(1);
+    // Expired: no Pay Now, though the invoice stays on record.
+    expect(await mine()).toMatchObject({ payment_status: 'expired', invoice_url: null, pay_until: null });
+    expect((await s.ipn(ref, 'partially_paid', 8)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'partially_paid', paid_late: 1 });
+    expect(await mine()).toMatchObject({
+      payment_status: 'partially_paid',
+      invoice_url: 'https://nowpayments.example/payment/?iid=123',
+      pay_until: expect.any(String),
+    });
+    const partly = (await s.mails(ref)).find((row) => row.kind === 'order_partly_paid')!;
+    expect(JSON.parse(partly.content).action).toEqual({
+      label: 'Pay the rest',
+      href: 'https://nowpayments.example/payment/?iid=123',
+    });
+    // The rest never comes: it expires again, and the buyer and the seller are told again.
+    expect(await sweepUnpaidOrders(s.db(), new Date(Date.now() + 3 * HOUR), 60)).toBeGreaterThanOrEqual(1);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'expired', stock_reserved: 0 });
+    const rows = await s.mails(ref);
+    expect(rows.filter((row) => row.kind === 'payment_expired')).toHaveLength(2);
+    expect(
+      rows.filter((row) => row.dedupe_key.startsWith(`order_attention:expired_partly_paid:${ref}:`)),
+    ).toHaveLength(1);
   });
 
   it('reads what arrived on a BTCPay invoice in USD: partly paid, then overpaid when settled', async () => {
