@@ -70,6 +70,13 @@ export function mailSenderDeps(
   };
 }
 
+/** A failure no transport put into words: a short sentence for the outbox, no stack. */
+function unforeseenFailure(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  const sentence = `Could not send the e-mail: ${reason.replace(/\s+/g, ' ').trim() || 'no reason given'}`;
+  return sentence.length > 300 ? `${sentence.slice(0, 297)}...` : sentence;
+}
+
 function readContent(row: repo.OutboxRow): MailContent | undefined {
   try {
     return JSON.parse(row.content) as MailContent;
@@ -111,14 +118,16 @@ async function deliverBatch(
     }
     const content = readContent(row);
     if (!content) return fail(row, 'The stored content is not valid JSON.');
-    const rendered = renderMail(content, deps.shopUrl);
+    // Whatever goes wrong with this e-mail (rendering it, or the transport failing in a way it did not
+    // foresee) is its recorded failure, retried with back-off; only the database failing ends the pass.
     try {
+      const rendered = renderMail(content, deps.shopUrl);
       await deps.transport.send(
         { id: row.id, kind: row.kind, to, ...rendered },
         AbortSignal.timeout(SEND_DEADLINE_MS),
       );
     } catch (error) {
-      if (!(error instanceof MailDeliveryError)) throw error;
+      if (!(error instanceof MailDeliveryError)) return fail(row, unforeseenFailure(error));
       if (error.scope === 'server') serverFailure ??= error;
       return fail(row, error.message);
     }
