@@ -13,8 +13,8 @@ import { addProduct } from '../../test/fixtures.js';
 import { TEST_REDIS, testRedisAnswers } from '../../test/redis.js';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
 import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
-import { type ChatEmailNotices, MESSAGES_PER_EMAIL } from './email-notices.js';
-import { claimNotice } from './repository.js';
+import { type ChatEmailNotices, CHATS_PER_PAGE, MESSAGES_PER_EMAIL } from './email-notices.js';
+import { claimNotice, insertMessage, upsertChat } from './repository.js';
 import { type ChatClient, connect, next } from './socket-test-kit.js';
 
 const SELLER = 'seller-1';
@@ -236,6 +236,52 @@ describe.each(TEST_DIALECTS)('chat e-mails on %s', (dialect) => {
     const mails = await chatMails(chatId);
     expect(mails.map((mail) => mail.audience)).toEqual(['seller', 'buyer']);
     expect(contentOf(mails[1]!).lines).toEqual([{ label: 'The seller', value: 'You are welcome' }]);
+  });
+
+  it('pages past more skipped chats than one page (e-mails off, recipient connected) to reach the rest', async () => {
+    for (const sub of ['buyer-muted', 'buyer-online']) headers[sub] = await buyerHeaders(t, { sub });
+    await setChatEmails('buyer-muted', false);
+    await client('buyer-online'); // stays connected through the run
+    // More chats than the rate limits let a test start through the API: written with the chat module's
+    // own repository, each with a message from the seller that its buyer has not read.
+    const at = new Date().toISOString();
+    const skipped: number[] = [];
+    for (const sub of ['buyer-muted', 'buyer-online']) {
+      for (let i = 0; i <= CHATS_PER_PAGE; i += 1) {
+        nextProduct += 1;
+        const chatId = await upsertChat(t.handle.db, {
+          shop: 'ayz',
+          productId: nextProduct,
+          title: `Open-box lens ${nextProduct}`,
+          buyerGoogleId: sub,
+          buyerName: sub,
+          at,
+        });
+        await insertMessage(t.handle.db, {
+          chatId,
+          senderGoogleId: SELLER,
+          content: 'Still interested?',
+          images: [],
+          clientMessageId: undefined,
+          lastMessage: 'Still interested?',
+          at,
+        });
+        skipped.push(chatId);
+      }
+    }
+    const chatId = await buyerWithChat('buyer-away');
+    await say(SELLER, chatId, 'Your lens is ready');
+    expect(await notices.run(later(DELAY_MS + 1_000))).toBeGreaterThanOrEqual(1);
+    expect(await chatMails(chatId)).toHaveLength(1);
+    const told = await t.handle.db
+      .selectFrom('mail_outbox')
+      .select('dedupe_key')
+      .where('kind', '=', 'chat_message')
+      .execute();
+    const toldChats = new Set(told.map((row) => Number(row.dedupe_key.split(':')[1])));
+    expect(skipped.filter((id) => toldChats.has(id))).toEqual([]);
+    // Its socket closes after the test: its chats must not be due for the tests after it.
+    await setChatEmails('buyer-online', false);
   });
 
   it('reads a message of images only as "Image" or "N images"', async () => {
