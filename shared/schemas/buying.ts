@@ -4,7 +4,7 @@
  */
 import '../zodConfig.js';
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from '../constants.js';
+import { MAX_CART_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '../constants.js';
 import { CONDITIONS, SHOP_KEYS } from '../shops.js';
 import { priceStringSchema, productIdSchema, textInput, wholeNumber } from './common.js';
 
@@ -116,8 +116,8 @@ const shippingFields = {
   phone: requiredText(40),
 };
 
-/** Most lines one "Checkout all" may buy (a cart holds at most this many lines worth paying together). */
-export const MAX_CART_CHECKOUT_LINES = 20;
+// Most lines one "Checkout all" may buy: in constants.ts too, for the cart screens (no zod there).
+export { MAX_CART_CHECKOUT_LINES };
 
 /**
  * "Checkout all" (issue 18): every listed line on one invoice, the units of all reserved in one

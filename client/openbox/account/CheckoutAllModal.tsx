@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { MAX_CART_CHECKOUT_LINES } from '../../../shared/constants.js';
 import type { CartItem, SessionUser } from '../../../shared/schemas/buying.js';
 import { CONDITION_INFO } from '../../../shared/shops.js';
 import form from '../../ui/Form.module.css';
@@ -17,7 +18,7 @@ interface CheckoutAllModalProps {
   user: SessionUser;
   /** The lines it buys, as the cart shows them now. */
   lines: readonly CartItem[];
-  /** Lines left out (short of stock): they stay in the cart. */
+  /** Lines left out (short of stock, or past the lines one payment takes): they stay in the cart. */
   leftOut: number;
   onClose: () => void;
 }
@@ -73,7 +74,8 @@ export function CheckoutAllModal({ user, lines, leftOut, onClose }: CheckoutAllM
           </p>
           {leftOut > 0 && (
             <p className={styles.meta}>
-              {countOf(leftOut, 'line')} without enough stock {leftOut === 1 ? 'stays' : 'stay'} in your cart.
+              {countOf(leftOut, 'other line')} {leftOut === 1 ? 'stays' : 'stay'} in your cart (short of
+              stock, or past the {MAX_CART_CHECKOUT_LINES} lines one payment takes).
             </p>
           )}
         </div>

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createCartPurchaseBodySchema, type CartItem } from '../../../shared/schemas/buying.js';
+import {
+  createCartPurchaseBodySchema,
+  type CartItem,
+  MAX_CART_CHECKOUT_LINES,
+} from '../../../shared/schemas/buying.js';
 import { buyableLines, cartPurchaseBody, offersCheckoutAll } from './cartCheckout.js';
 import { shippingFromForm } from './shipping.js';
 
@@ -40,6 +44,20 @@ describe('buyableLines / offersCheckoutAll', () => {
       line({ product_id: 15, available_quantity: 2 }),
     ];
     expect(buyableLines(cart).map((item) => item.product_id)).toEqual([12, 15]);
+  });
+
+  it('takes the first MAX_CART_CHECKOUT_LINES buyable lines of a longer cart, which stays checkable', () => {
+    const cart = Array.from({ length: MAX_CART_CHECKOUT_LINES + 5 }, (_, i) => line({ product_id: 100 + i }));
+    cart.splice(1, 0, line({ product_id: 99, available_quantity: 0 }));
+    const lines = buyableLines(cart);
+    expect(lines.map((item) => item.product_id)).toEqual(
+      Array.from({ length: MAX_CART_CHECKOUT_LINES }, (_, i) => 100 + i),
+    );
+    expect(offersCheckoutAll(cart)).toBe(true);
+    // The server's own schema takes the body it makes.
+    expect(createCartPurchaseBodySchema.safeParse(cartPurchaseBody('sub-1', lines, shipping)).success).toBe(
+      true,
+    );
   });
 
   it('offers Checkout all only for two buyable lines or more', () => {
