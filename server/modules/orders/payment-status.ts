@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/types.js';
 import { invoiceTotalCents, OrderChanged, type Payment } from './lookup.js';
 import * as mails from './notifications.js';
+import { recordProviderRefund } from './refunds.js';
 import * as stock from '../stock/index.js';
 import * as repo from './repository.js';
 
@@ -50,6 +51,8 @@ interface Change {
   movedTo?: PaymentStatus | undefined;
   amountChanged: boolean;
   revived?: { unitsSold: boolean } | undefined;
+  /** The provider refunded the payment: what was left of it after the seller's own refunds. */
+  providerRefundCents?: number | undefined;
 }
 
 /**
@@ -79,8 +82,8 @@ async function tell(
   }
   if (change.movedTo === 'expired') await mails.queueExpiredMails(trx, payment, at);
   if (change.movedTo === 'refunded') {
-    // The provider refunded it (not the seller's form): the whole payment, as far as we know.
-    const amountCents = order.invoice_paid_cents ?? invoiceTotalCents(payment);
+    // The provider refunded it (not the seller's form): what was left after the seller's refunds.
+    const amountCents = change.providerRefundCents ?? 0;
     await mails.queueRefundedMail(
       trx,
       payment,
@@ -129,11 +132,20 @@ async function changePayment(
     const allowed = from ?? paymentStatusPredecessors(to);
     const changed = await repo.advanceStatus(trx, ref, to, allowed, at);
     const amountChanged = await recordAmount(trx, ref, news, at);
+    // Before the units go back: a line still holding its unshipped units is refunded with them.
+    const providerRefundCents =
+      changed && to === 'refunded' ? await recordProviderRefund(trx, ref, at) : undefined;
     if (changed && releasesStock(to)) {
       for (const line of lines) await stock.releaseReservation(trx, line.payment_id, at);
     }
     if (changed || amountChanged)
-      await tell(trx, ref, { movedTo: changed ? to : undefined, amountChanged }, at, options);
+      await tell(
+        trx,
+        ref,
+        { movedTo: changed ? to : undefined, amountChanged, providerRefundCents },
+        at,
+        options,
+      );
     return changed;
   });
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { formatDollars } from '../../../shared/rules/money.js';
 import { mayRestock, RESTOCK_NEEDS_WHOLE_REFUND } from '../../../shared/rules/payment-amounts.js';
 import type { RefundBody } from '../../../shared/schemas/buying.js';
@@ -101,4 +101,35 @@ export async function recordRefund(db: Db, paymentId: string, body: RefundBody):
     const key = `${ref}:${refundedBefore + amountCents}`;
     await queueRefundedMail(trx, payment, { key, amountCents, note: body.note, whole }, at);
   });
+}
+
+/**
+ * The payment's provider refunded it (its own 'refunded' status, applied in the transaction that moved
+ * the payment there, whose status change holds the order rows): whatever the seller had not refunded
+ * yet is recorded as refunded, spread over the lines as a seller's refund would be, so each line's
+ * refunded amount adds up to what was paid. Answers the amount it recorded (what the buyer is told).
+ */
+export async function recordProviderRefund(
+  trx: Transaction<Database>,
+  ref: string,
+  at: string,
+): Promise<number> {
+  const lines = await repo.findOrdersOfPayment(trx, ref);
+  const left = refundableCents(lines) - lines.reduce((sum, line) => sum + line.refunded_cents, 0);
+  if (left <= 0) return 0;
+  const parts = spread(lines, left);
+  for (const [index, line] of lines.entries()) {
+    const part = parts[index]!;
+    if (part > 0) {
+      await repo.insertRefund(trx, {
+        order_id: line.id,
+        amount_cents: part,
+        note: 'Refunded by the payment provider',
+        // Its units go back on sale with the refund unless they were shipped (or no longer held).
+        restocked: line.stock_reserved === 1 && line.shipped === 0,
+        at,
+      });
+    }
+  }
+  return left;
 }

@@ -96,6 +96,43 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
     expect(JSON.stringify(JSON.parse(seller.content).details)).not.toContain('Accepted short');
   });
 
+  it("applies the provider's own refund after the seller's part refund: the rest refunded, the buyer told the rest", async () => {
+    const { ref, productIds } = await s.buy('nowpayments');
+    expect((await s.ipn(ref, 'finished', 20)).statusCode).toBe(200);
+    const part = await s.app().app.inject({
+      method: 'POST',
+      url: `/api/admin-purchases/${ref}/refund`,
+      headers: admin,
+      payload: { amount: '5.00', note: 'scratch', restock: false },
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    expect((await s.ipn(ref, 'refunded', 20)).statusCode).toBe(200);
+    expect((await s.ipn(ref, 'refunded', 20)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'refunded',
+      refunded_cents: 2000,
+      stock_reserved: 0,
+    });
+    expect(await s.units(productIds[0]!)).toBe(3);
+    const provider = (await s.mails(ref)).filter(
+      (row) => row.dedupe_key === `order_refunded:provider:${ref}`,
+    );
+    expect(provider).toHaveLength(1);
+    expect(JSON.parse(provider[0]!.content).details).toEqual(
+      expect.arrayContaining([
+        ['Refunded', '$15.00'],
+        ['Refund', 'The whole payment'],
+      ]),
+    );
+    const list = (
+      await s.app().app.inject({ url: '/api/admin-purchases?pageSize=100', headers: admin })
+    ).json() as { payment_id: string; refunded_amount: string; refunds: { amount: string }[] }[];
+    expect(list.find((order) => order.payment_id === ref)).toMatchObject({
+      refunded_amount: '20.00',
+      refunds: [{ amount: '5.00' }, { amount: '15.00' }],
+    });
+  });
+
   it('flags an overpaid order for the seller with the amounts, once', async () => {
     const { ref } = await s.buy('nowpayments');
     expect((await s.ipn(ref, 'finished', 25)).statusCode).toBe(200);
