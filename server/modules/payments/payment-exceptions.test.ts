@@ -133,6 +133,16 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
     });
   });
 
+  it('records an absurd reported amount as the most an order holds, and still applies the status', async () => {
+    const { ref } = await s.buy('nowpayments');
+    const response = await s.ipn(ref, 'finished', 1e12);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'finished',
+      invoice_paid_cents: 2_147_483_647,
+    });
+  });
+
   it('flags an overpaid order for the seller with the amounts, once', async () => {
     const { ref } = await s.buy('nowpayments');
     expect((await s.ipn(ref, 'finished', 25)).statusCode).toBe(200);
@@ -328,6 +338,10 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
     const bad = await pay({ amount: 'ten' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/amount/);
+    const tooMuch = await pay({ amount: '25.01' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error).toBe('Invalid field "amount": only $25.00 is left to pay on this order.');
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'partially_paid', invoice_paid_cents: 1500 });
     expect((await pay()).json()).toMatchObject({ payment_status: 'finished', amount_paid: '40.00' });
     const keys = (await s.mails(ref)).map((row) => row.dedupe_key);
     expect(keys.filter((key) => key.startsWith('order_paid:'))).toEqual([`order_paid:${ref}`]);

@@ -413,7 +413,7 @@ describe.each(TEST_DIALECTS)('NOWPayments checkout and callbacks on %s', (dialec
     expect(await h.stock(id)).toEqual({ condition: 0, total: 1 });
 
     const body = callback(late.paymentId, 'finished');
-    const log = { error: vi.fn() };
+    const log = { error: vi.fn(), warn: vi.fn() };
     const rawBody = Buffer.from(JSON.stringify(body));
     const headers = { 'x-nowpayments-sig': sign(body) };
     const nowPayments = registeredProvider('nowpayments');
