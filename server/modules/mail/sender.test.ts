@@ -262,6 +262,36 @@ describe.each(TEST_DIALECTS)('the outbox sender on %s', (dialect) => {
     expect(sink.received.map((mail) => mail.subject)).toEqual(['Claimed']);
   });
 
+  it('leaves an e-mail whose lease ran out during its send to the sender that claimed it since', async () => {
+    await queue(t, ['Slow send']);
+    let finishSend = () => {};
+    let started = () => {};
+    const sendStarted = new Promise<void>((resolve) => (started = resolve));
+    const slow: MailTransport = {
+      description: 'a mail server that answers late',
+      async send() {
+        started();
+        await new Promise<void>((resolve) => (finishSend = resolve));
+      },
+      close: () => undefined,
+    };
+    const now = new Date();
+    const pass = deliverDueMail({ ...deps, transport: slow }, now);
+    await sendStarted;
+    // The first sender's lease runs out mid-send; another sender claims the e-mail.
+    const after = new Date(now.getTime() + LEASE_MS + 1000);
+    const newLease = new Date(after.getTime() + LEASE_MS).toISOString();
+    expect(await claimDueMail(t.handle.db, after.toISOString(), newLease, 10)).toHaveLength(1);
+    finishSend();
+    await pass;
+    // The late answer changes nothing: the e-mail is the new holder's to send and mark.
+    expect(await row(t, 'Slow send')).toMatchObject({
+      status: 'waiting',
+      locked_until: newLease,
+      sent_at: null,
+    });
+  });
+
   it('hands back what it claimed but did not begin when the process stops', async () => {
     await queue(
       t,

@@ -90,7 +90,7 @@ async function deliverBatch(
   deps: MailSenderDeps,
   rows: repo.OutboxRow[],
   clock: () => Date,
-  claimedAt: number,
+  claim: { at: number; lease: string },
 ) {
   const report: DeliveryReport = { sent: 0, failed: 0 };
   const queue = [...rows];
@@ -99,7 +99,12 @@ async function deliverBatch(
     new Date(clock().getTime() + retryDelayMs(row.attempts)).toISOString();
 
   const fail = async (row: repo.OutboxRow, error: string) => {
-    await repo.markFailed(deps.db, [row.id], { error, nextAttemptAt: later(row), countAttempt: true });
+    await repo.markFailed(
+      deps.db,
+      [row.id],
+      { error, nextAttemptAt: later(row), countAttempt: true },
+      claim.lease,
+    );
     report.failed += 1;
     deps.onFailed?.();
   };
@@ -109,11 +114,12 @@ async function deliverBatch(
     if (!to) {
       // Not a failed try (no server was asked): shown as failing, due again in a minute.
       const nextAttemptAt = new Date(clock().getTime() + MAX_RETRY_DELAY_MS).toISOString();
-      await repo.markFailed(deps.db, [row.id], {
-        error: SELLER_EMAIL_UNSET,
-        nextAttemptAt,
-        countAttempt: false,
-      });
+      await repo.markFailed(
+        deps.db,
+        [row.id],
+        { error: SELLER_EMAIL_UNSET, nextAttemptAt, countAttempt: false },
+        claim.lease,
+      );
       return;
     }
     const content = readContent(row);
@@ -131,13 +137,13 @@ async function deliverBatch(
       if (error.scope === 'server') serverFailure ??= error;
       return fail(row, error.message);
     }
-    await repo.markSent(deps.db, row.id, clock().toISOString());
+    await repo.markSent(deps.db, row.id, clock().toISOString(), claim.lease);
     report.sent += 1;
     deps.onSent?.();
   };
 
   const mayStart = () =>
-    !serverFailure && !deps.stopping?.() && Date.now() + SEND_DEADLINE_MS < claimedAt + LEASE_MS;
+    !serverFailure && !deps.stopping?.() && Date.now() + SEND_DEADLINE_MS < claim.at + LEASE_MS;
   const worker = async () => {
     while (queue.length > 0 && mayStart()) await deliverOne(queue.shift()!);
   };
@@ -155,6 +161,7 @@ async function deliverBatch(
     await repo.releaseClaims(
       deps.db,
       queue.map((row) => row.id),
+      claim.lease,
     );
   }
   return { report, serverFailure };
@@ -170,15 +177,10 @@ export async function deliverDueMail(deps: MailSenderDeps, now?: Date): Promise<
   let stoppedBy: MailDeliveryError | undefined;
   for (let batch = 0; batch < BATCHES_PER_PASS && !stoppedBy && !deps.stopping?.(); batch += 1) {
     const at = clock();
-    const claimedAt = Date.now();
-    const rows = await repo.claimDueMail(
-      deps.db,
-      at.toISOString(),
-      new Date(at.getTime() + LEASE_MS).toISOString(),
-      SENDER_BATCH,
-    );
+    const claim = { at: Date.now(), lease: new Date(at.getTime() + LEASE_MS).toISOString() };
+    const rows = await repo.claimDueMail(deps.db, at.toISOString(), claim.lease, SENDER_BATCH);
     if (rows.length === 0) break;
-    const { report, serverFailure } = await deliverBatch(deps, rows, clock, claimedAt);
+    const { report, serverFailure } = await deliverBatch(deps, rows, clock, claim);
     total.sent += report.sent;
     total.failed += report.failed;
     stoppedBy = serverFailure;
