@@ -48,8 +48,28 @@ export function mailTime(iso: string): string {
 
 // ── What each e-mail says ────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The buyer's "paid" e-mail. An order paid after it expired whose units were sold meanwhile
+ * (needs_attention) cannot be promised: the seller restocks or refunds it, and will be in touch.
+ */
 export function orderPaidMail(payment: Payment): MailContent {
   const order = first(payment);
+  const unitsSold = payment.lines.some((line) => line.needs_attention === 1);
+  if (unitsSold) {
+    return {
+      subject: 'We received your payment',
+      heading: 'We received your payment',
+      paragraphs: [
+        `Thank you, ${order.contact_name}. Your payment for ${whatWasBought(payment)} arrived after the time to pay had run out, and meanwhile the items were sold to someone else. The seller will be in touch with you about sending them or refunding you.`,
+      ],
+      lines: orderLines(payment),
+      details: [
+        ['Total', money(invoiceTotalCents(payment))],
+        ['Order', payment.ref],
+      ],
+      action: { label: 'See your orders', href: '/account' },
+    };
+  }
   return {
     subject: 'Your order is paid',
     heading: 'Your order is paid',
@@ -168,7 +188,11 @@ export function sellerNewOrderMail(payment: Payment): MailContent {
   return {
     subject: `New paid order: ${money(total)}`,
     heading: 'A new order is paid',
-    paragraphs: [`${order.contact_name} paid for ${whatWasBought(payment)}. It is ready to ship.`],
+    paragraphs: [
+      payment.lines.some((line) => line.needs_attention === 1)
+        ? `${order.contact_name} paid for ${whatWasBought(payment)} after it expired, and its units were sold meanwhile: restock or refund it, and tell the buyer.`
+        : `${order.contact_name} paid for ${whatWasBought(payment)}. It is ready to ship.`,
+    ],
     lines: orderLines(payment),
     details,
     action: { label: 'Open the orders', href: '/orders' },

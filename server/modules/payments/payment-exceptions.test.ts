@@ -206,6 +206,14 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
       stock_reserved: 0,
     });
     expect((await attention()).map((order) => order.payment_id)).toContain(ref);
+    // The buyer is not promised a parcel: the seller will be in touch.
+    const paid = (await s.mails(ref)).find((row) => row.kind === 'order_paid')!;
+    const content = JSON.parse(paid.content);
+    expect(content.subject).toBe('We received your payment');
+    expect(content.paragraphs.join(' ')).toMatch(/sold to someone else\. The seller will be in touch/);
+    expect(content.paragraphs.join(' ')).not.toMatch(/will ship/);
+    const seller = (await s.mails(ref)).find((row) => row.kind === 'order_new')!;
+    expect(JSON.parse(seller.content).paragraphs.join(' ')).toMatch(/restock or refund it/);
     const refunded = await s.app().app.inject({
       method: 'POST',
       url: `/api/admin-purchases/${ref}/refund`,
