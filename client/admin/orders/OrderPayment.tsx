@@ -1,7 +1,8 @@
 import type { AdminOrder } from '../../../shared/schemas/buying.js';
 import { formatDollars } from '../../../shared/rules/money.js';
 import { refundedCents } from '../../../shared/rules/payment-amounts.js';
-import { FieldList, type Field } from './FieldList.js';
+import type { Field } from '../ui/FieldGrid.js';
+import { FieldList } from './FieldList.js';
 import { lineText, paidOfText, refundText } from './paymentNotes.js';
 import styles from './OrderCard.module.css';
 

@@ -30,6 +30,24 @@ export function shippingFromForm(data: FormData): ShippingForm {
   };
 }
 
+/** The shipping form as both checkouts post it (docs/product.md §7 field names). */
+export function shippingBody(
+  shipping: ShippingForm,
+): Pick<
+  CreatePurchaseBody,
+  'email' | 'address' | 'postal_code' | 'city' | 'state_prov' | 'contact_name' | 'phone'
+> {
+  return {
+    email: shipping.email,
+    address: shipping.address,
+    postal_code: shipping.postalCode,
+    city: shipping.city,
+    state_prov: shipping.state,
+    contact_name: shipping.contactName,
+    phone: shipping.phoneNumber,
+  };
+}
+
 /**
  * POST /api/create-purchase's body for one cart line. total_amount is sent as docs/product.md §7 lists it; the
  * server prices the order from the database and never trusts it (docs/architecture.md §6).
@@ -42,12 +60,6 @@ export function purchaseBody(googleId: string, item: CartItem, shipping: Shippin
     condition: item.condition,
     quantity: item.quantity,
     total_amount: centsToPrice((priceToCents(item.price) ?? 0) * item.quantity),
-    email: shipping.email,
-    address: shipping.address,
-    postal_code: shipping.postalCode,
-    city: shipping.city,
-    state_prov: shipping.state,
-    contact_name: shipping.contactName,
-    phone: shipping.phoneNumber,
+    ...shippingBody(shipping),
   };
 }
