@@ -1,7 +1,7 @@
 /** The checkout's shipping form (docs/product.md §3) and the purchase it becomes (docs/product.md §7 field names). */
 import type { z } from 'zod';
 import { centsToPrice, priceToCents } from '../../../shared/rules/money.js';
-import type { CartItem, createPurchaseBodySchema } from '../../../shared/schemas/buying.js';
+import type { CartItem, CheckoutShipping, createPurchaseBodySchema } from '../../../shared/schemas/buying.js';
 import { knownStore } from '../cart/cartMath.js';
 
 export type CreatePurchaseBody = z.infer<typeof createPurchaseBodySchema>;
@@ -31,12 +31,7 @@ export function shippingFromForm(data: FormData): ShippingForm {
 }
 
 /** The shipping form as both checkouts post it (docs/product.md §7 field names). */
-export function shippingBody(
-  shipping: ShippingForm,
-): Pick<
-  CreatePurchaseBody,
-  'email' | 'address' | 'postal_code' | 'city' | 'state_prov' | 'contact_name' | 'phone'
-> {
+export function shippingBody(shipping: ShippingForm): CheckoutShipping {
   return {
     email: shipping.email,
     address: shipping.address,
