@@ -27,14 +27,7 @@ import { type DatabaseHandle, type Dialect, openDatabase } from '../server/db/da
 import { migrateToLatest } from '../server/db/migrate.js';
 import { selectPaymentProvider } from '../server/modules/payments/select-provider.js';
 import { loadSecrets } from '../server/secrets.js';
-import { benchConfig } from './support.js';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of 1 or more`);
-  return value;
-}
+import { benchConfig, option } from './support.js';
 
 const ROWS = option('rows', 100_000);
 const BUYERS = 4;
