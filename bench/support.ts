@@ -80,14 +80,14 @@ export async function openBenchDatabase(
 
 /**
  * The app as main.ts builds it (the configured payment provider), without the unpaid-order sweep or
- * the client, listening on 127.0.0.1 at a free port; `options` adds to or overrides those.
+ * the client; `options` adds to or overrides those.
  */
-export async function startBenchApp(
+export function createBenchApp(
   config: Config,
   handle: DatabaseHandle,
   options: BuildOptions = {},
-): Promise<{ app: FastifyInstance; baseUrl: string }> {
-  const app = await buildApp(
+): Promise<FastifyInstance> {
+  return buildApp(
     {
       config,
       db: handle.db,
@@ -97,6 +97,15 @@ export async function startBenchApp(
     },
     { serveClient: false, orderSweepMs: 0, ...options },
   );
+}
+
+/** createBenchApp's app listening on 127.0.0.1 at a free port. */
+export async function startBenchApp(
+  config: Config,
+  handle: DatabaseHandle,
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  const app = await createBenchApp(config, handle, options);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return { app, baseUrl: `http://127.0.0.1:${port}` };
