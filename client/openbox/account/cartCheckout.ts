@@ -1,7 +1,7 @@
 /** "Checkout all" (issue 18): which cart lines it buys and the body it posts. Pure. */
 import type { CartItem, CreateCartPurchaseBody } from '../../../shared/schemas/buying.js';
 import { knownStore, storeOf } from '../cart/cartMath.js';
-import type { ShippingForm } from './shipping.js';
+import { shippingBody, type ShippingForm } from './shipping.js';
 
 /** A line that can be bought as it stands: its shop still exists and enough units are in stock. */
 export function canBuyLine(item: CartItem): boolean {
@@ -38,12 +38,6 @@ export function cartPurchaseBody(
       condition: line.condition,
       quantity: line.quantity,
     })),
-    email: shipping.email,
-    address: shipping.address,
-    postal_code: shipping.postalCode,
-    city: shipping.city,
-    state_prov: shipping.state,
-    contact_name: shipping.contactName,
-    phone: shipping.phoneNumber,
+    ...shippingBody(shipping),
   };
 }

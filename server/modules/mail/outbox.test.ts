@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxResponse } from '../../../shared/schemas/mail.js';
 import {
   adminHeaders,
+  type AuthHeaders,
   buyerHeaders,
   createTestApp,
   TEST_DIALECTS,
@@ -16,7 +17,7 @@ describe.each(TEST_DIALECTS)('the admin outbox on %s', (dialect) => {
   let t: TestApp;
   let sink: SmtpSink;
   let transport: MailTransport;
-  let admin: { authorization: string };
+  let admin: AuthHeaders;
 
   const send = (now?: Date) => deliverDueMail(mailSenderDeps(t.app.deps, transport), now);
   const list = async (query = '') => {
