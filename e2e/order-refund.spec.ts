@@ -5,37 +5,10 @@
  * buyer's My Orders shows 'Partly refunded' with the amount. The
  * order is placed and paid through the real API (demo sign-in, purchase, sandbox payment).
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { SignInResponse } from '../shared/schemas/buying.js';
+import { expect, test } from '@playwright/test';
 import { centsToPrice, formatDollars, priceToCents } from '../shared/rules/money.js';
-import { adminOrderCard, offersAt, openOrdersSignedIn, signedInBuyer, type Offer } from './support/orders.js';
+import { adminOrderCard, offersAt, openOrdersSignedIn, placeOrder, signedInBuyer } from './support/orders.js';
 import { lookAt } from './support/page.js';
-
-async function paidOrder(request: APIRequestContext, buyer: SignInResponse, offer: Offer): Promise<string> {
-  const headers = { Authorization: `Bearer ${buyer.token}` };
-  const created = await request.post('/api/create-purchase', {
-    headers,
-    data: {
-      google_id: buyer.user.sub,
-      product_id: offer.productId,
-      store: 'ayz',
-      condition: offer.condition,
-      quantity: 1,
-      email: buyer.user.email,
-      address: '42 Harbour Street',
-      postal_code: 'M5J 2N8',
-      city: 'Toronto',
-      state_prov: 'ON',
-      contact_name: 'Rita Refund',
-      phone: '+1 416 555 0142',
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { payment_id: paymentId } = (await created.json()) as { payment_id: string };
-  const paid = await request.post(`/api/payments/sandbox/${paymentId}/pay`, { headers });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  return paymentId;
-}
 
 test('the seller records a partial refund and the buyer sees it partly refunded', async ({
   page,
@@ -45,7 +18,10 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
   test.setTimeout(240_000);
   const [offer] = await offersAt(request, 0.62, 1);
   const buyer = await signedInBuyer(page, request, 'Rita Refund');
-  const paymentId = await paidOrder(request, buyer, offer!);
+  const paymentId = await placeOrder(request, buyer, offer!, {
+    pay: true,
+    shipping: { contact_name: 'Rita Refund' },
+  });
   const price = priceToCents(offer!.price)!;
   const part = centsToPrice(Math.floor(price / 2));
 

@@ -20,7 +20,7 @@ import {
   startBtcPayStandIn,
 } from './btcpay-stand-in.js';
 import { addProduct, conditions, SHIPPING } from './fixtures.js';
-import { buyerHeaders, createTestApp, type TestApp } from './harness.js';
+import { type AuthHeaders, buyerHeaders, createTestApp, type TestApp } from './harness.js';
 import {
   type NowPaymentsStandIn,
   STAND_IN_API_KEY,
@@ -132,7 +132,7 @@ export function paymentScenarios(dialect: Dialect, options: ScenarioOptions = {}
       return { ref: response.json().payment_id as string, sub, email, headers, productIds: ids };
     },
     /** The sandbox page's Pay, for all of the invoice or `amount` of it. */
-    async sandboxPay(ref: string, headers: { authorization: string }, amount?: string) {
+    async sandboxPay(ref: string, headers: AuthHeaders, amount?: string) {
       const response = await t.app.inject({
         method: 'POST',
         url: `/api/payments/sandbox/${ref}/pay`,

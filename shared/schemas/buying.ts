@@ -88,12 +88,8 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 
 // ── Purchases (docs/product.md §7) ────────────────────────────────────────────────────────────────────────────────
 
-export const createPurchaseBodySchema = z.object({
-  ...cartLineKey,
-  store: storeSchema,
-  quantity: quantitySchema,
-  /** Accepted for compatibility with docs/product.md and never trusted: the server prices the order from the database. */
-  total_amount: z.unknown().optional(),
+/** Shipping fields of a checkout, the same for one line or the whole cart. */
+const checkoutShippingSchema = z.object({
   email: z.email({ error: 'must be an e-mail address' }).max(BUYER_TEXT_MAX),
   address: requiredText(),
   postal_code: requiredText(32),
@@ -102,19 +98,18 @@ export const createPurchaseBodySchema = z.object({
   contact_name: requiredText(100),
   phone: requiredText(40),
 });
+export type CheckoutShipping = z.infer<typeof checkoutShippingSchema>;
+
+export const createPurchaseBodySchema = z.object({
+  ...cartLineKey,
+  store: storeSchema,
+  quantity: quantitySchema,
+  /** Accepted for compatibility with docs/product.md and never trusted: the server prices the order from the database. */
+  total_amount: z.unknown().optional(),
+  ...checkoutShippingSchema.shape,
+});
 export type CreatePurchaseBody = z.infer<typeof createPurchaseBodySchema>;
 export const createPurchaseResponseSchema = z.object({ payment_url: z.string(), payment_id: z.string() });
-
-/** Shipping fields of a checkout, the same for one line or the whole cart. */
-const shippingFields = {
-  email: z.email({ error: 'must be an e-mail address' }).max(BUYER_TEXT_MAX),
-  address: requiredText(),
-  postal_code: requiredText(32),
-  city: requiredText(100),
-  state_prov: requiredText(100),
-  contact_name: requiredText(100),
-  phone: requiredText(40),
-};
 
 // Most lines one "Checkout all" may buy: in constants.ts too, for the cart screens (no zod there).
 export { MAX_CART_CHECKOUT_LINES };
@@ -130,7 +125,7 @@ export const createCartPurchaseBodySchema = z.object({
     .array(z.object({ product_id: productIdSchema, condition: conditionSchema, quantity: quantitySchema }))
     .min(1, { error: 'must list at least one cart line' })
     .max(MAX_CART_CHECKOUT_LINES, { error: `may list at most ${MAX_CART_CHECKOUT_LINES} lines` }),
-  ...shippingFields,
+  ...checkoutShippingSchema.shape,
 });
 export type CreateCartPurchaseBody = z.infer<typeof createCartPurchaseBodySchema>;
 /** payment_id is the group's reference (grp_…), which the invoice and its callbacks carry; payment_ids are its orders. */

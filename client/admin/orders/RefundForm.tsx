@@ -5,6 +5,7 @@ import { refundBodySchema, type RefundBody } from '../../../shared/schemas/buyin
 import { useRecordRefundMutation } from '../api/recordRefund.js';
 import controls from '../ui/Controls.module.css';
 import { RefundConfirm } from './RefundConfirm.js';
+import card from '../ui/Card.module.css';
 import styles from './OrderCard.module.css';
 
 interface RefundFormProps {
@@ -85,7 +86,7 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
       </h3>
       <div className={styles.shippingFields}>
         <div className={styles.input}>
-          <label htmlFor={`${id}-amount`} className={styles.fieldLabel}>
+          <label htmlFor={`${id}-amount`} className={card.fieldLabel}>
             Amount (USD)
           </label>
           <input
@@ -101,12 +102,12 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
             aria-describedby={`${id}-left`}
             autoFocus
           />
-          <span id={`${id}-left`} className={styles.fieldLabel}>
+          <span id={`${id}-left`} className={card.fieldLabel}>
             {formatDollars(left)} left to refund
           </span>
         </div>
         <div className={styles.input}>
-          <label htmlFor={`${id}-note`} className={styles.fieldLabel}>
+          <label htmlFor={`${id}-note`} className={card.fieldLabel}>
             Note or transaction ID
           </label>
           <input

@@ -2,7 +2,7 @@
 import { MAX_CART_CHECKOUT_LINES } from '../../../shared/constants.js';
 import type { CartItem, CreateCartPurchaseBody } from '../../../shared/schemas/buying.js';
 import { knownStore, storeOf } from '../cart/cartMath.js';
-import type { ShippingForm } from './shipping.js';
+import { shippingBody, type ShippingForm } from './shipping.js';
 
 /** A line that can be bought as it stands: its shop still exists and enough units are in stock. */
 export function canBuyLine(item: CartItem): boolean {
@@ -42,12 +42,6 @@ export function cartPurchaseBody(
       condition: line.condition,
       quantity: line.quantity,
     })),
-    email: shipping.email,
-    address: shipping.address,
-    postal_code: shipping.postalCode,
-    city: shipping.city,
-    state_prov: shipping.state,
-    contact_name: shipping.contactName,
-    phone: shipping.phoneNumber,
+    ...shippingBody(shipping),
   };
 }

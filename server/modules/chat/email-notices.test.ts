@@ -12,7 +12,15 @@ import { type FaultProxy, startFaultProxy } from '../../test/fault-proxy.js';
 import { addProduct } from '../../test/fixtures.js';
 import { TEST_REDIS, testRedisAnswers } from '../../test/redis.js';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.js';
-import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
+import {
+  type AuthHeaders,
+  buyerHeaders,
+  createTestApp,
+  listen,
+  listeningUrl,
+  TEST_DIALECTS,
+  type TestApp,
+} from '../../test/harness.js';
 import { type ChatEmailNotices, CHATS_PER_PAGE, MESSAGES_PER_EMAIL } from './email-notices.js';
 import { claimNotice, insertMessage, upsertChat } from './repository.js';
 import { type ChatClient, connect, next } from './socket-test-kit.js';
@@ -30,7 +38,7 @@ describe.each(TEST_DIALECTS)('chat e-mails on %s', (dialect) => {
   let url: string;
   let notices: ChatEmailNotices;
   let nextProduct = 500;
-  const headers: Record<string, { authorization: string }> = {};
+  const headers: Record<string, AuthHeaders> = {};
   const open: ChatClient[] = [];
 
   async function client(sub: string): Promise<ChatClient> {
@@ -97,10 +105,7 @@ describe.each(TEST_DIALECTS)('chat e-mails on %s', (dialect) => {
       { onChatEmailNotices: (job) => (notices = job) },
     );
     headers[SELLER] = await buyerHeaders(t, { sub: SELLER });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    url = `http://127.0.0.1:${address.port}`;
+    url = await listen(t.app);
   });
   afterEach(() => {
     for (const socket of open.splice(0)) socket.close();
@@ -384,9 +389,7 @@ describe.skipIf(!(await testRedisAnswers()))('chat e-mails while Redis is away',
       payload: { productId: 700, title: 't', buyer_name: 'n', store: 'ayz', buyerGoogleId: buyer },
     });
     const chatId = started.json<{ id: number }>().id;
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const socket = await connect(`http://127.0.0.1:${address.port}`, {
+    const socket = await connect(listeningUrl(t.app), {
       token: sellerAuth.authorization.slice('Bearer '.length),
     });
     const ack = await new Promise<SendMessageAck>((resolve) =>
@@ -433,10 +436,7 @@ describe.each(TEST_DIALECTS)('chat e-mails at a real mail server on %s', (dialec
       // The app's own outbox sender, on a short timer: the e-mail goes the way every e-mail goes.
       { onChatEmailNotices: (job) => (notices = job), mailSendMs: 50 },
     );
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    url = `http://127.0.0.1:${address.port}`;
+    url = await listen(t.app);
   });
   afterAll(async () => {
     await t?.close();
@@ -454,7 +454,7 @@ describe.each(TEST_DIALECTS)('chat e-mails at a real mail server on %s', (dialec
       payload: { productId: 800, title: 't', buyer_name: 'n', store: 'ayz', buyerGoogleId: 'buyer-smtp' },
     });
     const chatId = started.json<{ id: number }>().id;
-    const send = async (headers: { authorization: string }, sub: string, content: string) => {
+    const send = async (headers: AuthHeaders, sub: string, content: string) => {
       const socket = await connect(url, { token: headers.authorization.slice('Bearer '.length) });
       const ack = await new Promise<SendMessageAck>((resolve) =>
         socket.emit('sendMessage', { chatId, senderGoogleId: sub, content, images: [] }, resolve),

@@ -10,18 +10,17 @@ import {
   buyerHeaders,
   createTestApp,
   TEST_DIALECTS,
+  type AuthHeaders,
   type TestApp,
 } from '../../test/harness.js';
 import { SandboxProvider } from '../payment-providers/sandbox.js';
 import type { PaymentProvider } from '../payment-providers/index.js';
 import { sweepUnpaidOrders } from './sweep.js';
 
-type Headers = { authorization: string };
-
 describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
   let t: TestApp;
-  let alice: Headers;
-  let admin: Headers;
+  let alice: AuthHeaders;
+  let admin: AuthHeaders;
   let nextProductId = 1;
   let nextBuyer = 1;
   /** The sandbox, which a test can make fail as a provider that is down. */
@@ -68,10 +67,10 @@ describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
     lines,
     ...SHIPPING,
   });
-  const checkoutAll = (headers: Partial<Headers>, payload: unknown) =>
+  const checkoutAll = (headers: Partial<AuthHeaders>, payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/create-cart-purchase', headers, payload: payload as object });
 
-  async function newBuyer(): Promise<{ sub: string; headers: Headers }> {
+  async function newBuyer(): Promise<{ sub: string; headers: AuthHeaders }> {
     const sub = `buyer-${nextBuyer++}`;
     return { sub, headers: await buyerHeaders(t, { sub, email: `${sub}@example.com` }) };
   }
@@ -93,7 +92,7 @@ describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
       .where('dedupe_key', 'like', like)
       .orderBy('id')
       .execute();
-  const cart = (sub: string, headers: Headers) => t.app.inject({ url: `/api/cart/${sub}`, headers });
+  const cart = (sub: string, headers: AuthHeaders) => t.app.inject({ url: `/api/cart/${sub}`, headers });
 
   it('buys every line on one invoice: one order each, priced from the database, sharing the group', async () => {
     const first = await newProduct(3);

@@ -6,14 +6,13 @@ import {
   buyerHeaders,
   createTestApp,
   TEST_DIALECTS,
+  type AuthHeaders,
   type TestApp,
 } from '../../test/harness.js';
 
-type Headers = { authorization: string };
-
 describe.each(TEST_DIALECTS)('refunds on %s', (dialect) => {
   let t: TestApp;
-  let admin: Headers;
+  let admin: AuthHeaders;
   let nextId = 1;
   let nextBuyer = 1;
 
@@ -68,7 +67,7 @@ describe.each(TEST_DIALECTS)('refunds on %s', (dialect) => {
     return { ref: created.payment_id as string, lineIds, productIds: ids };
   }
 
-  const refund = (paymentId: string, payload: object, headers: Partial<Headers> = admin) =>
+  const refund = (paymentId: string, payload: object, headers: Partial<AuthHeaders> = admin) =>
     t.app.inject({ method: 'POST', url: `/api/admin-purchases/${paymentId}/refund`, headers, payload });
   const rows = (ref: string) =>
     t.handle.db

@@ -5,16 +5,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addProduct, conditions, SHIPPING } from '../../test/fixtures.js';
-import { adminHeaders, buyerHeaders, TEST_DIALECTS } from '../../test/harness.js';
+import { adminHeaders, type AuthHeaders, buyerHeaders, TEST_DIALECTS } from '../../test/harness.js';
 import { paymentScenarios } from '../../test/payment-scenarios.js';
 import { sweepUnpaidOrders } from '../orders/index.js';
 
-type Headers = { authorization: string };
 const HOUR = 60 * 60_000;
 
 describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
   const s = paymentScenarios(dialect);
-  let admin: Headers;
+  let admin: AuthHeaders;
   beforeAll(async () => {
     admin = await adminHeaders(s.app());
   });
