@@ -54,11 +54,31 @@ function check({ error, results }: MigrationResultSet): void {
   }
 }
 
+/**
+ * Kysely's migrator lists the tables of every schema of the database first. When another schema is
+ * dropped during that listing (test runs sharing one PostgreSQL, each dropping its own schemas after its
+ * last file), it fails with 'schema "…" does not exist' naming a schema that is not ours. Nothing has
+ * been migrated then, so the run is simply tried again.
+ */
+function anotherSchemaVanished(error: unknown, schema: string | undefined): boolean {
+  const vanished = error instanceof Error ? /schema "([^"]+)" does not exist/.exec(error.message) : null;
+  return vanished !== null && vanished[1] !== schema;
+}
+
+async function migrate(run: () => Promise<MigrationResultSet>, schema: string | undefined): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await run();
+    if (attempt < 3 && anotherSchemaVanished(result.error, schema)) continue;
+    check(result);
+    return;
+  }
+}
+
 export async function migrateToLatest(db: AnyDb, schema?: string): Promise<void> {
-  check(await migrator(db, schema).migrateToLatest());
+  await migrate(() => migrator(db, schema).migrateToLatest(), schema);
 }
 
 /** Up to and including `name` only (a migration's test starts from the database before it). */
 export async function migrateUpTo(db: AnyDb, name: string, schema?: string): Promise<void> {
-  check(await migrator(db, schema).migrateTo(name));
+  await migrate(() => migrator(db, schema).migrateTo(name), schema);
 }
