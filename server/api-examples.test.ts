@@ -19,7 +19,7 @@ const SECTION = '## Worked examples';
 const DOC_BASE = 'http://localhost:3000';
 
 /** The ```sh blocks of the worked-examples section, in order. */
-export function workedExamples(markdown: string): string[] {
+function workedExamples(markdown: string): string[] {
   const start = markdown.indexOf(`\n${SECTION}\n`);
   if (start === -1) throw new Error(`docs/api.md has no "${SECTION}" section.`);
   const rest = markdown.slice(start + SECTION.length + 2);
