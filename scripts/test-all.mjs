@@ -1,4 +1,5 @@
-// `npm test`: unit and API tests (Vitest), then a production build and the browser journeys (Playwright).
+// `npm test`: a production build, unit and API tests (Vitest), then the browser journeys (Playwright).
+// The build comes first: server/modules/seo/valid-html.test.ts checks the pages made from the built client.
 // Ends with the one line CI reads: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,6 +9,9 @@ const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', shel
 
 let passed = 0;
 let failed = 0;
+
+const built = run('npm', ['run', 'build']) === 0;
+if (!built) failed += 1;
 
 const vitestJson = 'test-results/vitest.json';
 fs.rmSync(vitestJson, { force: true });
@@ -28,9 +32,7 @@ if (fs.existsSync(vitestJson)) {
 
 const skipE2e = process.argv.includes('--no-e2e');
 if (!skipE2e) {
-  if (run('npm', ['run', 'build']) !== 0) {
-    failed += 1;
-  } else {
+  if (built) {
     const playwrightJson = 'test-results/playwright.json';
     fs.rmSync(playwrightJson, { force: true });
     const e2eStatus = run('npx', ['playwright', 'test']);

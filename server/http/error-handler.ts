@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isBusyDatabase, isDatabaseUnavailable } from '../db/errors.js';
-import { HttpError } from './errors.js';
+import { bearerChallenge, DEFAULT_CHALLENGE, HttpError, Unauthorized } from './errors.js';
 
 export const DATABASE_BUSY = 'The shop is busy. Please try again in a moment.';
 export const DATABASE_UNAVAILABLE =
@@ -96,6 +96,12 @@ function clientErrorSentence(error: FastifyError, status: number): string {
 
 /** Turns any error into { error: "sentence" } with a fitting status; only a 5xx is logged, with its stack. */
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // RFC 9110 §15.5.2: a 401 always says how to authenticate; set here, so no route can forget it.
+  if (error instanceof Unauthorized) {
+    reply.header('WWW-Authenticate', bearerChallenge(error.realms, error.tokenSent));
+  } else if (error.statusCode === 401) {
+    reply.header('WWW-Authenticate', DEFAULT_CHALLENGE);
+  }
   if (error instanceof HttpError) {
     // Every 429 that knows its wait says it in the standard header too, for clients that read only that.
     const { retryAfter } = error.extra;

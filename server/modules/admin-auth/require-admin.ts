@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../http/errors.js';
+import { Unauthorized } from '../../http/errors.js';
 import { documentSecurity } from '../../http/openapi-security.js';
 import { bearerToken, isValidAdminToken } from './service.js';
 
@@ -9,9 +9,10 @@ export function requireAdmin(scope: FastifyInstance): void {
   scope.addHook('onRequest', async (request) => {
     const token = bearerToken(request.headers.authorization);
     if (!(await isValidAdminToken(scope.deps, token))) {
-      throw new HttpError(
-        401,
+      throw new Unauthorized(
         token ? 'Your admin session has expired. Please log in again.' : 'Admin login required.',
+        ['admin'],
+        token !== undefined,
       );
     }
   });

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/admin.js';
 import { formatCountdown } from '../../../shared/rules/display.js';
 import type { Database } from '../../db/types.js';
-import { badRequest, HttpError } from '../../http/errors.js';
+import { badRequest, HttpError, Unauthorized } from '../../http/errors.js';
 import { deriveKey, type Secrets } from '../../secrets.js';
 import * as repo from './repository.js';
 
@@ -88,7 +88,7 @@ export async function login(
   if (!passwordMatches(password, secrets.adminPassword)) {
     await repo.clearLoginFailures(db, address, windowStart);
     if (attempts.length >= LOGIN_MAX_FAILURES) throw tooManyAttempts(attempts, now);
-    throw new HttpError(401, 'Wrong password.');
+    throw new Unauthorized('Wrong password.', ['admin'], false);
   }
 
   await repo.clearLoginFailures(db, address);

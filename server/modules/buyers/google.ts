@@ -2,7 +2,7 @@ import { createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtV
 import type { SessionUser } from '../../../shared/schemas/buying.js';
 import { textInput } from '../../../shared/schemas/common.js';
 import type { Config } from '../../config.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, Unauthorized } from '../../http/errors.js';
 
 export const GOOGLE_SIGN_IN_FAILED = 'Google sign-in failed. Please try again.';
 export const GOOGLE_UNAVAILABLE = 'Google sign-in is not answering right now. Please try again in a moment.';
@@ -93,10 +93,10 @@ export function createGoogleVerifier(config: Config): GoogleVerifier | undefined
       }));
     } catch (error) {
       if (error instanceof KeySetUnavailable) throw new HttpError(502, GOOGLE_UNAVAILABLE);
-      throw new HttpError(401, GOOGLE_SIGN_IN_FAILED);
+      throw new Unauthorized(GOOGLE_SIGN_IN_FAILED, ['buyer'], false);
     }
     const profile = profileOf(payload);
-    if (!profile) throw new HttpError(401, GOOGLE_SIGN_IN_FAILED);
+    if (!profile) throw new Unauthorized(GOOGLE_SIGN_IN_FAILED, ['buyer'], false);
     return profile;
   };
 }

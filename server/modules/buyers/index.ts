@@ -9,6 +9,7 @@ export {
   buyerFromRequest,
   currentBuyer,
   requireBuyer,
+  signInRequired,
   SIGN_IN_REQUIRED,
 } from './require-buyer.js';
 export { accountRoutes, buyersRoutes } from './routes.js';

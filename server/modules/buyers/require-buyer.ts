@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../shared/schemas/buying.js';
-import { HttpError } from '../../http/errors.js';
+import { type BearerRealm, HttpError, Unauthorized } from '../../http/errors.js';
 import { documentSecurity } from '../../http/openapi-security.js';
 import { bearerToken } from '../admin-auth/index.js';
 import { verifySessionToken } from './session-token.js';
@@ -23,19 +23,24 @@ export async function buyerFromRequest(
   return token ? verifySessionToken(sessionSecret, token) : undefined;
 }
 
+/** The 401 of a route that wants a bearer token of `realms`: none came, or the one that came was refused. */
+export function signInRequired(request: FastifyRequest, realms: BearerRealm[]): Unauthorized {
+  return new Unauthorized(SIGN_IN_REQUIRED, realms, bearerToken(request.headers.authorization) !== undefined);
+}
+
 /** The one buyer hook (docs/architecture.md §6): every route registered in this plugin's scope needs a live auth_token. */
 export function requireBuyer(scope: FastifyInstance): void {
   documentSecurity(scope, ['buyerBearer']);
   scope.addHook('onRequest', async (request) => {
     const user = await buyerFromRequest(request, scope.deps.secrets.sessionSecret);
-    if (!user) throw new HttpError(401, SIGN_IN_REQUIRED);
+    if (!user) throw signInRequired(request, ['buyer']);
     request.buyer = user;
   });
 }
 
 /** The signed-in buyer of a route behind requireBuyer. */
 export function currentBuyer(request: FastifyRequest): SessionUser {
-  if (!request.buyer) throw new HttpError(401, SIGN_IN_REQUIRED);
+  if (!request.buyer) throw signInRequired(request, ['buyer']);
   return request.buyer;
 }
 

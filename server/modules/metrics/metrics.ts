@@ -7,7 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ipaddr from 'ipaddr.js';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { HttpError } from '../../http/errors.js';
+import { Unauthorized } from '../../http/errors.js';
 import { bearerToken, isValidAdminToken } from '../admin-auth/index.js';
 import { countWaitingMail } from '../mail/index.js';
 import { countOrdersByStatus } from '../orders/index.js';
@@ -122,10 +122,12 @@ export function registerMetrics(app: FastifyInstance): AppMetrics {
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const allowed = isAllowedAddress(request.ip, app.deps.config.METRICS_ALLOW);
-    if (!allowed && !(await isValidAdminToken(app.deps, bearerToken(request.headers.authorization)))) {
-      throw new HttpError(
-        401,
+    const token = bearerToken(request.headers.authorization);
+    if (!allowed && !(await isValidAdminToken(app.deps, token))) {
+      throw new Unauthorized(
         'Metrics need the admin token, or a request from an address METRICS_ALLOW lists.',
+        ['admin'],
+        token !== undefined,
       );
     }
     reply.header('Cache-Control', 'no-store');

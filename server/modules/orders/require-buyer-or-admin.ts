@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors.js';
 import { documentSecurity } from '../../http/openapi-security.js';
 import { bearerToken, isValidAdminToken } from '../admin-auth/index.js';
-import { buyerFromRequest, SIGN_IN_REQUIRED } from '../buyers/index.js';
+import { buyerFromRequest, signInRequired } from '../buyers/index.js';
 import type { OrderCaller } from './purchases.js';
 
 declare module 'fastify' {
@@ -29,11 +28,11 @@ export function requireBuyerOrAdmin(scope: FastifyInstance): void {
       request.orderCaller = { kind: 'admin' };
       return;
     }
-    throw new HttpError(401, SIGN_IN_REQUIRED);
+    throw signInRequired(request, ['buyer', 'admin']);
   });
 }
 
 export function orderCaller(request: FastifyRequest): OrderCaller {
-  if (!request.orderCaller) throw new HttpError(401, SIGN_IN_REQUIRED);
+  if (!request.orderCaller) throw signInRequired(request, ['buyer', 'admin']);
   return request.orderCaller;
 }

@@ -49,8 +49,21 @@ function offers(shop: ShopConfig, product: ProductDetail, url: string): object[]
     const availability = product.availability === 'YES' ? IN_STOCK : OUT_OF_STOCK;
     return [{ ...offer, price: product.price, availability }];
   }
-  const inStock = conditionOffers(product).filter((entry) => entry.quantity > 0);
-  if (inStock.length === 0) return [{ ...offer, price: product.price, availability: OUT_OF_STOCK }];
+  const all = conditionOffers(product);
+  const inStock = all.filter((entry) => entry.quantity > 0);
+  if (inStock.length === 0) {
+    // Sold out, the offer still says what state the item is in: that of the cheapest condition offered.
+    const priced = all.filter((entry) => Number(entry.price) > 0);
+    const shown = priced.sort((a, b) => Number(a.price) - Number(b.price))[0] ?? all[0]!;
+    return [
+      {
+        ...offer,
+        price: product.price,
+        availability: OUT_OF_STOCK,
+        itemCondition: CONDITION_SCHEMA_ORG[shown.condition],
+      },
+    ];
+  }
   return inStock.map((entry) => ({
     ...offer,
     name: CONDITION_INFO[entry.condition].label,
@@ -70,7 +83,7 @@ export function productHead(origin: string, shop: ShopConfig, product: ProductDe
     title: productPageTitle(product.title, shop),
     description,
     canonical: url,
-    openGraph: { type: 'product', siteName: SITE_NAME, image },
+    openGraph: { type: 'product', siteName: SITE_NAME, image, imageAlt: product.title },
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Product',

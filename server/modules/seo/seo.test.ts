@@ -10,6 +10,7 @@ import { SHOPS, SITE_NAME } from '../../../shared/shops.js';
 import { buildApp } from '../../app.js';
 import { addProduct, conditions } from '../../test/fixtures.js';
 import { createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
+import { ogLocale, withHead } from './head.js';
 import { SITEMAP_URL_LIMIT } from './sitemap.js';
 
 /** The real index.html's shape: the server replaces its title and description and adds the rest. */
@@ -200,8 +201,31 @@ describe.each(TEST_DIALECTS)('crawlable pages on %s', (dialect) => {
     }
     const soldOut = await page('/?product=8');
     expect(soldOut.jsonLd[0]!.offers).toEqual([
-      expect.objectContaining({ price: '90.00', availability: 'https://schema.org/OutOfStock' }),
+      expect.objectContaining({
+        price: '90.00',
+        availability: 'https://schema.org/OutOfStock',
+        itemCondition: 'https://schema.org/UsedCondition',
+      }),
     ]);
+  });
+
+  it("describes a product's shared picture by its title, and says the locale wherever Open Graph is", async () => {
+    const product = await page('/pcshop?product=12');
+    expect(product.meta('og:image')).toBeDefined();
+    expect(product.meta('og:image:alt')).toBe('Ryzen 7 "Fast" & cool');
+    expect(product.meta('twitter:image:alt')).toBe('Ryzen 7 "Fast" & cool');
+    expect(product.meta('og:locale')).toBe('en_US');
+    const hostile = await page('/smartshop?product=3');
+    expect(hostile.meta('og:image:alt')).toBe(HOSTILE_TITLE);
+    expect(hostile.meta('twitter:image:alt')).toBe(HOSTILE_TITLE);
+    expect(hostile.head).not.toContain('<img');
+    // No picture, nothing to describe.
+    const bare = await page('/pcshop?product=13');
+    expect(bare.meta('og:image:alt')).toBeUndefined();
+    expect(bare.meta('twitter:image:alt')).toBeUndefined();
+    expect(bare.meta('og:locale')).toBe('en_US');
+    for (const shop of Object.values(SHOPS)) expect((await page(shop.route)).meta('og:locale')).toBe('en_US');
+    expect((await page('/account')).meta('og:locale')).toBeUndefined();
   });
 
   it('keeps a hostile title and description as text', async () => {
@@ -353,5 +377,21 @@ describe.each(TEST_DIALECTS)('crawlable pages on %s', (dialect) => {
       expect(blocked, shop.route).toBe(false);
     }
     expect(lines).toContain('Sitemap: http://shop.example/sitemap.xml');
+  });
+});
+
+describe('og:locale', () => {
+  it("follows the page's lang: a region as given, a bare en as en_US, nothing guessed", () => {
+    expect(ogLocale('en')).toBe('en_US');
+    expect(ogLocale(undefined)).toBe('en_US');
+    expect(ogLocale('en-GB')).toBe('en_GB');
+    expect(ogLocale('pt-br')).toBe('pt_BR');
+    expect(ogLocale('fr')).toBeUndefined();
+    const head = { title: 'T', description: 'D', openGraph: { type: 'website' as const, siteName: 'S' } };
+    const british = withHead(TEMPLATE.replace('lang="en"', 'lang="en-GB"'), head);
+    expect(headOf(british).meta('og:locale')).toBe('en_GB');
+    expect(
+      headOf(withHead(TEMPLATE.replace('lang="en"', 'lang="fr"'), head)).meta('og:locale'),
+    ).toBeUndefined();
   });
 });
