@@ -3,7 +3,7 @@
  * written by the code that causes them, so the document says what the server does:
  * - `errorResponses(404, 409)`: a route's own refusals, beside its success schema.
  * - `documentResponses(scope, …)`: every route of a plugin scope, from the hook that answers them
- *   (the auth hooks' 401, the sandbox's 404, the catalogue's 304).
+ *   (the auth hooks' 401, the sandbox's 404, the catalogue's 304); in the document only.
  * - `tagRoutes(scope, tag)`: the feature module every route of a scope belongs to.
  * - `impliedErrorStatuses(route)`: what any route answers by its shape alone (validation, body limit,
  *   content types, the database's 503), for the document's builder.
@@ -78,10 +78,13 @@ export const notModifiedResponse = z
   .null()
   .describe('Not modified: the copy named by If-None-Match is current.');
 
-/** Adds answers to a route being registered (in an onRoute hook); its own schema for a status wins. */
+/**
+ * Adds answers to a route being registered (in an onRoute hook), for the document only: the route's
+ * serializer is left alone (a hook must not decide how a route's answers are written).
+ */
 export function addResponses(route: RouteOptions, responses: Record<number, z.ZodType>): void {
-  const own = (route.schema?.response ?? {}) as Record<number, unknown>;
-  route.schema = { ...route.schema, response: { ...responses, ...own } };
+  const schema: FastifySchema = route.schema ?? {};
+  route.schema = { ...schema, documentedResponses: { ...schema.documentedResponses, ...responses } };
 }
 
 /** Adds answers to every route of `scope`; a route's own schema for a status wins. */
@@ -105,6 +108,8 @@ declare module 'fastify' {
     documentedBody?: z.ZodType;
     /** Headers the handler reads itself (a callback's signature): described in the document only. */
     documentedHeaders?: z.ZodType;
+    /** Answers a hook gives (addResponses), described in the document only; `response` wins. */
+    documentedResponses?: Record<number, z.ZodType>;
   }
   interface FastifyContextConfig {
     /** false on a route that never touches the database (so it cannot answer its 503). */

@@ -14,7 +14,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import type { PaymentProvider } from '../modules/payment-providers/index.js';
 import { isDocumentedRoute } from '../modules/api-docs/index.js';
 import { selectPaymentProvider } from '../modules/payments/index.js';
-import { recordAnswers, takeDriftViolations } from './openapi-drift.js';
+import { answerRecorder, takeDriftViolations } from './openapi-drift.js';
 import { loadSecrets } from '../secrets.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
@@ -80,10 +80,11 @@ export async function createTestApp(
   const secrets = loadSecrets(config);
   const paymentProvider = options.paymentProvider ?? selectPaymentProvider(config);
   // Every answer of a documented route is checked against the API document (openapi-drift.ts).
-  const checkAnswer = recordAnswers();
+  const checkAnswers = answerRecorder();
   const onRoute: BuildOptions['onRoute'] = (route) => {
     options.onRoute?.(route);
-    if (isDocumentedRoute(route.url)) route.onSend = [route.onSend ?? []].flat().concat(checkAnswer);
+    if (isDocumentedRoute(route.url))
+      route.onSend = [route.onSend ?? []].flat().concat(checkAnswers(route.url));
   };
   // No sweep timer: tests run the sweep themselves, at the time they choose.
   const app = await buildApp(

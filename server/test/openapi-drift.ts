@@ -111,18 +111,19 @@ function bodyText(reply: FastifyReply, payload: unknown): string | undefined {
 }
 
 /**
- * An onSend hook for every documented route: checks each answer against the app's own document (read
+ * onSend hooks for the documented routes of one app: each checks each answer against the app's own document (read
  * once, when the first answer leaves) and keeps what does not fit.
  */
-export function recordAnswers(): onSendHookHandler {
+export function answerRecorder(): (route: string) => onSendHookHandler {
   let check: ((answer: Answer) => string | undefined) | undefined;
-  return async function checkAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  // Per route, as registered: a handler that calls callNotFound() still answers for its own route.
+  return (route) => async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     // A HEAD answer is its GET's without the body.
     if (request.method === 'HEAD') return payload;
     check ??= createAnswerChecker(request.server.swagger());
     const violation = check({
       method: request.method,
-      route: request.routeOptions.url ?? request.url,
+      route,
       status: reply.statusCode,
       contentType: reply.getHeader('content-type') as string | undefined,
       body: bodyText(reply, payload),

@@ -53,7 +53,7 @@ export function checkOperations(paths: Paths): void {
 /** A route's schema as the document shows it: its own, plus what its shape implies. */
 const describeRoute: Transform = (input) => {
   if (!isDocumentedRoute(input.url)) return { schema: { hide: true }, url: input.url };
-  const { documentedBody, documentedHeaders, ...schema } = input.schema ?? {};
+  const { documentedBody, documentedHeaders, documentedResponses, ...schema } = input.schema ?? {};
   const own = (schema.response ?? {}) as Record<number, unknown>;
   const implied = errorResponses(...impliedErrorStatuses(input.route, { ...schema, documentedBody }));
   return jsonSchemaTransform({
@@ -64,7 +64,7 @@ const describeRoute: Transform = (input) => {
       security: schema.security ?? [],
       ...(documentedBody && !schema.body ? { body: documentedBody } : {}),
       ...(documentedHeaders && !schema.headers ? { headers: documentedHeaders } : {}),
-      response: { ...implied, ...own },
+      response: { ...implied, ...documentedResponses, ...own },
     },
   });
 };
