@@ -6,13 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../server/app.js';
 import { type DatabaseHandle, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { countProducts, foldForSearch } from '../server/modules/catalog/repository.js';
-import { selectPaymentProvider } from '../server/modules/payments/select-provider.js';
-import { loadSecrets } from '../server/secrets.js';
-import { benchConfig } from './support.js';
+import { benchConfig, createBenchApp } from './support.js';
 import { productRow } from '../server/test/fixtures.js';
 
 export async function openBenchCatalog(total: number): Promise<DatabaseHandle> {
@@ -61,16 +58,7 @@ export async function openBenchCatalog(total: number): Promise<DatabaseHandle> {
 /** The app as main.ts builds it in production (no client, no unpaid-order sweep) over the bench catalogue. */
 export async function buildBenchApp(handle: DatabaseHandle): Promise<FastifyInstance> {
   const { config, dataDir } = benchConfig();
-  const app = await buildApp(
-    {
-      config,
-      db: handle.db,
-      dialect: handle.dialect,
-      secrets: loadSecrets(config),
-      paymentProvider: selectPaymentProvider(config),
-    },
-    { serveClient: false, orderSweepMs: 0 },
-  );
+  const app = await createBenchApp(config, handle);
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   return app;
 }

@@ -28,15 +28,8 @@ import { type DatabaseHandle, type Dialect, openDatabase } from '../server/db/da
 import { migrateToLatest } from '../server/db/migrate.js';
 import { selectPaymentProvider } from '../server/modules/payments/select-provider.js';
 import { loadSecrets } from '../server/secrets.js';
-import { benchConfig } from './support.js';
+import { benchConfig, option } from './support.js';
 import { addProduct, conditions } from '../server/test/fixtures.js';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of 1 or more`);
-  return value;
-}
 
 const SCENARIO = process.argv.includes('--scenario')
   ? process.argv[process.argv.indexOf('--scenario') + 1]

@@ -6,44 +6,29 @@
  * missing, a unit that could be sold was refused, or a buyer got anything but 201 or a 409 with a sentence.
  * Run: npm run bench:checkout [-- --buyers 200 --stock 50 --rounds 3]
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../server/app.js';
-import { type DatabaseHandle, type Dialect, openDatabase } from '../server/db/database.js';
+import type { DatabaseHandle, Dialect } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { selectPaymentProvider } from '../server/modules/payments/select-provider.js';
-import { loadSecrets } from '../server/secrets.js';
-import { benchConfig } from './support.js';
+import {
+  BENCH_SHIPPING,
+  benchConfig,
+  benchDatabaseUrl,
+  benchDialects,
+  openBenchDatabase,
+  option,
+  startBenchApp,
+} from './support.js';
 import { addProduct, conditions } from '../server/test/fixtures.js';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of 1 or more`);
-  return value;
-}
 
 const BUYERS = option('buyers', 200);
 const SCARCE_STOCK = option('stock', 50);
 const ROUNDS = option('rounds', 3);
 const SHOP = 'ayz';
 const CONDITION = 'acceptable';
-
-const SHIPPING = {
-  address: '1 Main Street',
-  postal_code: '12345',
-  city: 'Springfield',
-  state_prov: 'IL',
-  contact_name: 'Bench Buyer',
-  phone: '555-0100',
-};
 
 /** What bench/checkout-burst.worker.mjs takes and gives back. */
 interface BurstRequest {
@@ -67,49 +52,20 @@ interface Bench {
 }
 
 /** The app as main.ts builds it (sandbox provider), minus the unpaid-order sweep, listening on 127.0.0.1. */
-async function startBench(dialect: Dialect, databaseUrl: string | undefined): Promise<Bench> {
+async function startBench(dialect: Dialect): Promise<Bench> {
   const { config, dataDir } = benchConfig();
-  let dropSchema = async () => {};
-  let handle: DatabaseHandle;
-  let schema: string | undefined;
-  if (dialect === 'postgres' && databaseUrl) {
-    schema = `bench_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    handle = openDatabase({ databaseUrl, sqliteFile: '', pgSchema: schema });
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
-  } else {
-    handle = openDatabase({ sqliteFile: path.join(dataDir, 'shop.db') });
-  }
+  const { handle, schema, drop: dropSchema } = await openBenchDatabase(dialect, dataDir);
   const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true });
   try {
     await migrateToLatest(handle.db, schema);
-    const app = await buildApp(
-      {
-        config,
-        db: handle.db,
-        dialect,
-        secrets: loadSecrets(config),
-        paymentProvider: selectPaymentProvider(config),
-      },
-      { serveClient: false, orderSweepMs: 0 },
-    );
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
+    const { app, baseUrl } = await startBenchApp(config, handle);
     const worker = new Worker(new URL('./checkout-burst.worker.mjs', import.meta.url));
     let workerError: unknown;
     worker.on('error', (error) => (workerError = error));
     return {
       app,
       handle,
-      baseUrl: `http://127.0.0.1:${port}`,
+      baseUrl,
       async burst(requests) {
         if (workerError) throw workerError;
         worker.postMessage(requests);
@@ -177,7 +133,7 @@ const buyAll = (bench: Bench, buyers: Buyer[], productId: number) =>
         condition: CONDITION,
         quantity: 1,
         email: `${buyer.sub}@example.com`,
-        ...SHIPPING,
+        ...BENCH_SHIPPING,
       },
     })),
   );
@@ -297,8 +253,8 @@ async function round(bench: Bench, stock: number): Promise<RoundResult> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function runDialect(dialect: Dialect, databaseUrl: string | undefined): Promise<boolean> {
-  const bench = await startBench(dialect, databaseUrl);
+async function runDialect(dialect: Dialect): Promise<boolean> {
+  const bench = await startBench(dialect);
   let clean = true;
   try {
     // Warm-up, not measured: the first purchases pay for route compilation and cold caches.
@@ -347,16 +303,14 @@ async function runDialect(dialect: Dialect, databaseUrl: string | undefined): Pr
   return clean;
 }
 
-const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-const dialects: Dialect[] = databaseUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 console.log(
   `${BUYERS} concurrent buyers, one unit each, ${ROUNDS} rounds per scenario; ` +
     `${os.cpus().length} cores, Node ${process.versions.node}` +
-    (databaseUrl ? '' : ' (set BENCH_DATABASE_URL for PostgreSQL)'),
+    (benchDatabaseUrl ? '' : ' (set BENCH_DATABASE_URL for PostgreSQL)'),
 );
 let allClean = true;
-for (const dialect of dialects) {
-  if (!(await runDialect(dialect, databaseUrl))) allClean = false;
+for (const dialect of benchDialects) {
+  if (!(await runDialect(dialect))) allClean = false;
 }
 if (!allClean) {
   console.log('FAILED: see PROBLEM lines above');

@@ -13,7 +13,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,19 +21,9 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../server/app.js';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { selectPaymentProvider } from '../server/modules/payments/select-provider.js';
-import { loadSecrets } from '../server/secrets.js';
-import { benchConfig } from './support.js';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of 1 or more`);
-  return value;
-}
+import { benchConfig, option, startBenchApp } from './support.js';
 
 const ROWS = option('rows', 100_000);
 const BUYERS = 4;
@@ -171,18 +160,7 @@ async function run(dialect: Dialect, databaseUrl: string | undefined): Promise<v
     },
   });
   const { config, dataDir } = benchConfig({ LOG_LEVEL: 'info' });
-  const app = await buildApp(
-    {
-      config,
-      db: handle.db,
-      dialect: handle.dialect,
-      secrets: loadSecrets(config),
-      paymentProvider: selectPaymentProvider(config),
-    },
-    { serveClient: false, orderSweepMs: 0, logStream },
-  );
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, baseUrl } = await startBenchApp(config, handle, { logStream });
   const login = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -11,31 +11,24 @@
  * `--mode paid` drives real orders instead (runPaidOrders below): 1,000 by default.
  * Run: npm run bench:mail [-- --orders 500] | npm run bench:mail -- --mode paid [--orders 1000]
  */
-import crypto from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
-import { buildApp } from '../server/app.js';
-import { type DatabaseHandle, type Dialect, openDatabase } from '../server/db/database.js';
+import type { Dialect } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import type { Database, NewOrderRow } from '../server/db/types.js';
 import { queueMail } from '../server/modules/mail/index.js';
-import { selectPaymentProvider } from '../server/modules/payments/select-provider.js';
-import { loadSecrets } from '../server/secrets.js';
 import { addProduct, conditions } from '../server/test/fixtures.js';
-import { benchConfig } from './support.js';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of 1 or more`);
-  return value;
-}
+import {
+  BENCH_SHIPPING,
+  benchConfig,
+  benchDialects,
+  openBenchDatabase,
+  option,
+  startBenchApp,
+} from './support.js';
 
 const MODE = process.argv.includes('--mode') ? process.argv[process.argv.indexOf('--mode') + 1] : 'queue';
 if (MODE !== 'queue' && MODE !== 'paid') throw new Error('--mode must be queue or paid');
@@ -169,38 +162,26 @@ async function probe(worker: Worker, url: string, until: () => Promise<boolean>)
   return ms;
 }
 
-async function openBenchDatabase(dialect: Dialect, dataDir: string) {
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (dialect === 'sqlite') {
-    return {
-      handle: openDatabase({ sqliteFile: path.join(dataDir, 'shop.db') }),
-      schema: undefined,
-      drop: async () => {},
-    };
-  }
-  const schema = `bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle: DatabaseHandle = openDatabase({ databaseUrl, sqliteFile: '', pgSchema: schema });
-  const drop = async () => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  };
-  return { handle, schema, drop };
-}
-
-async function run(dialect: Dialect): Promise<boolean> {
-  const sink = await startSink();
+/** What both modes run on: an SMTP sink in a worker thread, the app's settings sending to it, a fresh database. */
+async function openMailBench(dialect: Dialect, keyBy: 'subject' | 'order') {
+  const sink = await startSink(keyBy);
   const { config, dataDir } = benchConfig({
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     SELLER_EMAIL: 'seller@example.com',
     PUBLIC_URL: 'https://shop.example',
   });
   const { handle, schema, drop } = await openBenchDatabase(dialect, dataDir);
+  const close = async () => {
+    await handle.close();
+    await drop();
+    await sink.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { sink, config, handle, schema, close };
+}
+
+async function run(dialect: Dialect): Promise<boolean> {
+  const { sink, config, handle, schema, close } = await openMailBench(dialect, 'subject');
   const prober = new Worker(new URL('./mail-probe.worker.mjs', import.meta.url));
   try {
     await migrateToLatest(handle.db, schema);
@@ -234,20 +215,9 @@ async function run(dialect: Dialect): Promise<boolean> {
     const queueMs = performance.now() - queueStart;
 
     // Now the app: its sender finds 1,000 e-mails due the moment it is ready.
-    const app = await buildApp(
-      {
-        config,
-        db: handle.db,
-        dialect,
-        secrets: loadSecrets(config),
-        paymentProvider: selectPaymentProvider(config),
-      },
-      { serveClient: false, orderSweepMs: 0 },
-    );
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { app, baseUrl } = await startBenchApp(config, handle);
     const startedAt = performance.timeOrigin + performance.now();
-    const { port } = app.server.address() as AddressInfo;
-    const url = `http://127.0.0.1:${port}/api/catalog?shop=ayz`;
+    const url = `${baseUrl}/api/catalog?shop=ayz`;
 
     const giveUp = Date.now() + DRAIN_LIMIT_MS;
     const draining = await probe(
@@ -278,10 +248,7 @@ async function run(dialect: Dialect): Promise<boolean> {
     return arrived.received === EMAILS && arrived.distinct === EMAILS && sent === EMAILS;
   } finally {
     await prober.terminate();
-    await handle.close();
-    await drop();
-    await sink.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
@@ -310,14 +277,6 @@ interface PaidRun {
 
 const BENCH_BUYERS = 100;
 const BENCH_PRODUCTS = 20;
-const BENCH_SHIPPING = {
-  address: '1 Main Street',
-  postal_code: '12345',
-  city: 'Springfield',
-  state_prov: 'IL',
-  contact_name: 'Bench Buyer',
-  phone: '555-0100',
-};
 
 /** `count` orders from `first` on, buyers in turn; every fifth is a "Checkout all" group of two lines. */
 function benchOrders(tokens: string[], first: number, count: number): BenchOrder[] {
@@ -354,29 +313,8 @@ function benchOrders(tokens: string[], first: number, count: number): BenchOrder
  * one is missing, arrived twice or is not marked sent.
  */
 async function runPaidOrders(dialect: Dialect): Promise<boolean> {
-  const sink = await startSink('order');
-  const { config, dataDir } = benchConfig({
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    SELLER_EMAIL: 'seller@example.com',
-    PUBLIC_URL: 'https://shop.example',
-  });
-  const { handle, schema, drop } = await openBenchDatabase(dialect, dataDir);
+  const { sink, config, handle, schema, close } = await openMailBench(dialect, 'order');
   const buyers = new Worker(new URL('./mail-orders.worker.mjs', import.meta.url));
-  const startApp = async (mailSendMs: number | undefined) => {
-    const app = await buildApp(
-      {
-        config,
-        db: handle.db,
-        dialect,
-        secrets: loadSecrets(config),
-        paymentProvider: selectPaymentProvider(config),
-      },
-      { serveClient: false, orderSweepMs: 0, ...(mailSendMs === undefined ? {} : { mailSendMs }) },
-    );
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
-    return { app, baseUrl: `http://127.0.0.1:${port}` };
-  };
   const placeOrders = async (baseUrl: string, orders: BenchOrder[]): Promise<PaidRun> => {
     buyers.postMessage({ baseUrl, orders });
     const [result] = (await once(buyers, 'message')) as [PaidRun];
@@ -390,7 +328,7 @@ async function runPaidOrders(dialect: Dialect): Promise<boolean> {
       await addProduct(handle.db, 'ayz', id, { title: `Open-box lens ${id}` }, conditions([2000, 1_000_000]));
 
     // Sender off: Pay as it costs without a sender in the process.
-    const quiet = await startApp(0);
+    const quiet = await startBenchApp(config, handle, { mailSendMs: 0 });
     const tokens: string[] = [];
     for (let buyer = 0; buyer < BENCH_BUYERS; buyer += 1) {
       const response = await quiet.app.inject({
@@ -409,7 +347,7 @@ async function runPaidOrders(dialect: Dialect): Promise<boolean> {
 
     // Sender on, as in production. First it finds the e-mails of those orders all due at once (a backlog:
     // how fast real order e-mails go), then the orders come again while it delivers as they are queued.
-    const live = await startApp(undefined);
+    const live = await startBenchApp(config, handle);
     const readyAt = performance.timeOrigin + performance.now();
     const backlog = await arrivals(sink, EMAILS);
     const startedAt = performance.timeOrigin + performance.now();
@@ -451,17 +389,13 @@ async function runPaidOrders(dialect: Dialect): Promise<boolean> {
     );
   } finally {
     await buyers.terminate();
-    await handle.close();
-    await drop();
-    await sink.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
-const dialects: Dialect[] =
-  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 let ok = true;
-for (const dialect of dialects) ok = (await (MODE === 'paid' ? runPaidOrders(dialect) : run(dialect))) && ok;
+for (const dialect of benchDialects)
+  ok = (await (MODE === 'paid' ? runPaidOrders(dialect) : run(dialect))) && ok;
 if (!ok) {
   console.error('\nFAILED: an e-mail is missing, arrived twice, or is not marked sent.');
   process.exit(1);

@@ -2,12 +2,12 @@
  * The seller works through the orders: a buyer's paid order is shipped with a tracking number, and an
  * unpaid one is deleted. Orders are made through the real API (demo sign-in, purchase, sandbox payment).
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import type { SignInResponse } from '../shared/schemas/buying.js';
 import type { Condition } from '../shared/shops.js';
 import { formatDollars } from '../shared/rules/money.js';
 import { formatOrderDate } from '../client/admin/orders/orderFormat.js';
-import { E2E_ADMIN_PASSWORD } from './support/api.js';
+import { adminOrderCard, ok, openOrdersSignedIn, placeOrder, SHIP_TO } from './support/orders.js';
 import { expectAccessible } from './support/page.js';
 import { saveScreenshot } from './support/screens.js';
 
@@ -24,19 +24,7 @@ interface PlacedOrder extends Offer {
   paymentId: string;
 }
 
-const shipTo = {
-  address: '42 Harbour Street',
-  postal_code: 'M5J 2N8',
-  city: 'Toronto',
-  state_prov: 'ON',
-  contact_name: 'Orla Buyer',
-  phone: '+1 416 555 0142',
-};
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const shipTo = { ...SHIP_TO, contact_name: 'Orla Buyer' };
 
 async function signInBuyer(request: APIRequestContext, name: string): Promise<SignInResponse> {
   const email = `orders-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -65,42 +53,13 @@ async function buyableOffer(request: APIRequestContext): Promise<Offer> {
   throw new Error('no open-box product in stock');
 }
 
-async function placeOrder(
+async function placedOrder(
   request: APIRequestContext,
   buyer: SignInResponse,
   offer: Offer,
   pay: boolean,
 ): Promise<PlacedOrder> {
-  const headers = { Authorization: `Bearer ${buyer.token}` };
-  const { payment_id: paymentId } = await ok<{ payment_id: string }>(
-    await request.post('/api/create-purchase', {
-      headers,
-      data: {
-        google_id: buyer.user.sub,
-        product_id: offer.productId,
-        store: 'ayz',
-        condition: offer.condition,
-        quantity: 1,
-        email: buyer.user.email,
-        ...shipTo,
-      },
-    }),
-  );
-  if (pay) await ok(await request.post(`/api/payments/sandbox/${paymentId}/pay`, { headers }));
-  return { ...offer, paymentId };
-}
-
-/** Opens /orders through the login gate, as the seller does. */
-async function openOrdersSignedIn(page: Page): Promise<void> {
-  await page.goto('/orders');
-  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
-  await page.getByPlaceholder('Enter password').fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
-}
-
-function orderCard(page: Page, paymentId: string): Locator {
-  return page.getByRole('article').filter({ hasText: paymentId });
+  return { ...offer, paymentId: await placeOrder(request, buyer, offer, { pay, shipping: shipTo }) };
 }
 
 /** The value shown under a field's label on a card. */
@@ -116,8 +75,8 @@ test('shows every field of a paid order and ships it with a tracking number that
   const buyer = await signInBuyer(request, 'Orla Buyer');
   // An earlier paid order too: what every card repeats (its sections, its controls) must stay
   // distinguishable when the screen shows more than one.
-  const earlier = await placeOrder(request, buyer, await buyableOffer(request), true);
-  const order = await placeOrder(request, buyer, await buyableOffer(request), true);
+  const earlier = await placedOrder(request, buyer, await buyableOffer(request), true);
+  const order = await placedOrder(request, buyer, await buyableOffer(request), true);
   const [purchase] = await ok<{ payment_id: string; created_at: string }[]>(
     await request.get(`/api/my-purchases/${buyer.user.sub}`, {
       headers: { Authorization: `Bearer ${buyer.token}` },
@@ -127,11 +86,11 @@ test('shows every field of a paid order and ships it with a tracking number that
 
   await openOrdersSignedIn(page);
   await expect(page.getByRole('link', { name: 'Back to Admin Panel' })).toHaveAttribute('href', '/ayzadmin');
-  const card = orderCard(page, order.paymentId);
+  const card = adminOrderCard(page, order.paymentId);
   await expect(card).toBeVisible();
   // Newest first: the order just placed comes before the buyer's earlier one. (Not "heads the list":
   // journeys running beside this one place orders too.)
-  await expect(orderCard(page, earlier.paymentId)).toBeVisible();
+  await expect(adminOrderCard(page, earlier.paymentId)).toBeVisible();
   const cardTexts = await page.getByRole('article').allInnerTexts();
   const position = (paymentId: string) => cardTexts.findIndex((text) => text.includes(paymentId));
   expect(position(order.paymentId)).toBeGreaterThanOrEqual(0);
@@ -180,7 +139,7 @@ test('shows every field of a paid order and ships it with a tracking number that
   await saveScreenshot(page, 'admin-orders');
 
   await page.reload();
-  const reloaded = orderCard(page, order.paymentId);
+  const reloaded = adminOrderCard(page, order.paymentId);
   await expect(reloaded.getByRole('button', { name: 'Sent', exact: true })).toBeVisible();
   await expect(reloaded.getByLabel('Postal service')).toHaveValue('Canada Post');
   await expect(reloaded.getByLabel('Tracking number')).toHaveValue('CP123456789CA');
@@ -188,9 +147,9 @@ test('shows every field of a paid order and ships it with a tracking number that
   // The shipping to-do list no longer holds it; the sent list does.
   await page.getByLabel('Show').selectOption({ label: 'To ship (unsent)' });
   await expect(page).toHaveURL(/filter=unsent/);
-  await expect(orderCard(page, order.paymentId)).toHaveCount(0);
+  await expect(adminOrderCard(page, order.paymentId)).toHaveCount(0);
   await page.getByLabel('Show').selectOption({ label: 'Sent' });
-  await expect(orderCard(page, order.paymentId)).toBeVisible();
+  await expect(adminOrderCard(page, order.paymentId)).toBeVisible();
 
   // And the buyer sees it shipped, with the tracking number.
   const [after] = await ok<{ shipped: boolean; tracking_number: string }[]>(
@@ -204,12 +163,12 @@ test('shows every field of a paid order and ships it with a tracking number that
 test('deletes an unpaid order only after confirmation', async ({ page, request }) => {
   const buyer = await signInBuyer(request, 'Una Paid');
   const offer = await buyableOffer(request);
-  const kept = await placeOrder(request, buyer, offer, false);
-  const order = await placeOrder(request, buyer, offer, false);
+  const kept = await placedOrder(request, buyer, offer, false);
+  const order = await placedOrder(request, buyer, offer, false);
 
   await openOrdersSignedIn(page);
   await page.getByLabel('Show').selectOption({ label: 'Unpaid' });
-  const card = orderCard(page, order.paymentId);
+  const card = adminOrderCard(page, order.paymentId);
   await expect(card.getByText('Payment status: waiting')).toBeVisible();
 
   const questions: string[] = [];
@@ -225,8 +184,8 @@ test('deletes an unpaid order only after confirmation', async ({ page, request }
   await card.getByRole('button', { name: 'Delete Order' }).click();
   await expect(card).toHaveCount(0);
   await page.reload();
-  await expect(orderCard(page, kept.paymentId)).toBeVisible();
-  await expect(orderCard(page, order.paymentId)).toHaveCount(0);
+  await expect(adminOrderCard(page, kept.paymentId)).toBeVisible();
+  await expect(adminOrderCard(page, order.paymentId)).toHaveCount(0);
   const mine = await ok<{ payment_id: string }[]>(
     await request.get(`/api/my-purchases/${buyer.user.sub}`, {
       headers: { Authorization: `Bearer ${buyer.token}` },

@@ -1,40 +1,14 @@
 /**
  * The seller records a partial refund (issue 18): on a paid order's card, "Record a refund" starts at
- * what is left, takes a part, a transaction id and "Put the units back on sale", asks to confirm, and
- * the card then lists the refund; the buyer's My Orders shows 'Partly refunded' with the amount. The
+ * what is left, takes a part and a transaction id ("Put the units back on sale" only for all that is
+ * left: a part refund's order may still ship), asks to confirm, and the card then lists the refund; the
+ * buyer's My Orders shows 'Partly refunded' with the amount. The
  * order is placed and paid through the real API (demo sign-in, purchase, sandbox payment).
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { SignInResponse } from '../shared/schemas/buying.js';
+import { expect, test } from '@playwright/test';
 import { centsToPrice, formatDollars, priceToCents } from '../shared/rules/money.js';
-import { adminOrderCard, offersAt, openOrdersSignedIn, signedInBuyer, type Offer } from './support/orders.js';
+import { adminOrderCard, offersAt, openOrdersSignedIn, placeOrder, signedInBuyer } from './support/orders.js';
 import { lookAt } from './support/page.js';
-
-async function paidOrder(request: APIRequestContext, buyer: SignInResponse, offer: Offer): Promise<string> {
-  const headers = { Authorization: `Bearer ${buyer.token}` };
-  const created = await request.post('/api/create-purchase', {
-    headers,
-    data: {
-      google_id: buyer.user.sub,
-      product_id: offer.productId,
-      store: 'ayz',
-      condition: offer.condition,
-      quantity: 1,
-      email: buyer.user.email,
-      address: '42 Harbour Street',
-      postal_code: 'M5J 2N8',
-      city: 'Toronto',
-      state_prov: 'ON',
-      contact_name: 'Rita Refund',
-      phone: '+1 416 555 0142',
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { payment_id: paymentId } = (await created.json()) as { payment_id: string };
-  const paid = await request.post(`/api/payments/sandbox/${paymentId}/pay`, { headers });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  return paymentId;
-}
 
 test('the seller records a partial refund and the buyer sees it partly refunded', async ({
   page,
@@ -44,7 +18,10 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
   test.setTimeout(240_000);
   const [offer] = await offersAt(request, 0.62, 1);
   const buyer = await signedInBuyer(page, request, 'Rita Refund');
-  const paymentId = await paidOrder(request, buyer, offer!);
+  const paymentId = await placeOrder(request, buyer, offer!, {
+    pay: true,
+    shipping: { contact_name: 'Rita Refund' },
+  });
   const price = priceToCents(offer!.price)!;
   const part = centsToPrice(Math.floor(price / 2));
 
@@ -64,9 +41,16 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
   await amount.fill('12,50');
   await form.getByRole('button', { name: 'Review refund' }).click();
   await expect(form.getByRole('alert')).toHaveText('Amount must be an amount in dollars such as 12.50.');
+  // Units go back on sale only with a refund of all that is left.
+  const restock = form.getByLabel('Put the units back on sale');
+  await amount.fill(centsToPrice(price));
+  await expect(restock).toBeEnabled();
+  await restock.check();
   await amount.fill(part);
+  await expect(restock).toBeDisabled();
+  await expect(restock).not.toBeChecked();
+  await expect(form.getByText('after a part refund, restock in the product editor')).toBeVisible();
   await form.getByLabel('Note or transaction ID').fill('TX 0xfeed');
-  await form.getByLabel('Put the units back on sale').check();
   await lookAt(seller, 'main', 'admin-refund-form', card);
   await seller.setViewportSize({ width: 1280, height: 800 });
   await form.getByRole('button', { name: 'Review refund' }).click();
@@ -74,7 +58,7 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
   // The confirm step says what will happen; Back keeps what was typed.
   const question = card.getByText(`Record a refund of ${formatDollars(part)} on this order?`);
   await expect(question).toBeFocused();
-  await expect(question).toContainText('The units go back on sale.');
+  await expect(question).toContainText('The units stay sold.');
   await lookAt(seller, 'main', 'admin-refund-confirm', card);
   await seller.setViewportSize({ width: 1280, height: 800 });
   await card.getByRole('button', { name: 'Back' }).click();
@@ -85,10 +69,12 @@ test('the seller records a partial refund and the buyer sees it partly refunded'
   // The list refreshes: the card lists the refund and can refund the rest.
   await expect(card.getByRole('status')).toHaveText(`Refund of ${formatDollars(part)} recorded.`);
   await expect(card).toContainText(`${formatDollars(part)} on `);
-  await expect(card).toContainText('units back on sale · TX 0xfeed');
+  await expect(card).toContainText(' · TX 0xfeed');
+  await expect(card).not.toContainText('units back on sale');
   await expect(card.getByText('Partly refunded', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Record a refund' }).click();
   await expect(card.getByLabel('Amount (USD)')).toHaveValue(centsToPrice(price - Math.floor(price / 2)));
+  await expect(card.getByLabel('Put the units back on sale')).toBeEnabled();
   await card.getByRole('button', { name: 'Cancel' }).click();
   await lookAt(seller, 'main', 'admin-refunded-card', card);
   await seller.close();

@@ -36,3 +36,5 @@ export const NAME_MAX_LENGTH = 300;
 export const SUGGESTION_CLOSE_DELAY_MS = 100;
 /** How many units of one cart line a buyer may hold or buy at once. */
 export const MAX_LINE_QUANTITY = 99;
+/** Most lines one "Checkout all" may buy (issue 18); the rest of a longer cart stays in it. */
+export const MAX_CART_CHECKOUT_LINES = 20;

@@ -18,7 +18,7 @@ export interface Offer {
   available: number;
 }
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+export async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -98,6 +98,7 @@ export async function fillShipping(form: Locator): Promise<void> {
 /** Opens /orders through the login gate, as the seller does. */
 export async function openOrdersSignedIn(page: Page, search = ''): Promise<void> {
   await page.goto(`/orders${search}`);
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   await page.getByPlaceholder('Enter password').fill(E2E_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
@@ -120,29 +121,66 @@ export async function myPurchases(
   );
 }
 
+/** The shipping form as the journeys' buyers post it through the API (the e-mail is the buyer's own). */
+export const SHIP_TO = {
+  address: '42 Harbour Street',
+  postal_code: 'M5J 2N8',
+  city: 'Toronto',
+  state_prov: 'ON',
+  contact_name: 'Zoë Buyer',
+  phone: '+1 416 555 0142',
+};
+
+interface PlaceOrderOptions {
+  quantity?: number;
+  /** Pays it at once with the sandbox's Pay. */
+  pay?: boolean;
+  /** Replaces any of SHIP_TO's fields. */
+  shipping?: Partial<typeof SHIP_TO>;
+}
+
+/** One line bought through the API (POST /api/create-purchase) by `buyer`; its payment id. */
+export async function placeOrder(
+  request: APIRequestContext,
+  buyer: SignInResponse,
+  offer: Pick<Offer, 'productId' | 'condition'>,
+  { quantity = 1, pay = false, shipping = {} }: PlaceOrderOptions = {},
+): Promise<string> {
+  const headers = { Authorization: `Bearer ${buyer.token}` };
+  const { payment_id: paymentId } = await ok<{ payment_id: string }>(
+    await request.post('/api/create-purchase', {
+      headers,
+      data: {
+        google_id: buyer.user.sub,
+        product_id: offer.productId,
+        store: 'ayz',
+        condition: offer.condition,
+        quantity,
+        email: buyer.user.email,
+        ...SHIP_TO,
+        ...shipping,
+      },
+    }),
+  );
+  if (pay) await ok(await request.post(`/api/payments/sandbox/${paymentId}/pay`, { headers }));
+  return paymentId;
+}
+
 /** Another buyer reserves every unit of the offer (an unpaid order holds them), as happens in a busy shop. */
 export async function buyAllUnits(request: APIRequestContext, offer: Offer): Promise<void> {
   const email = `rival-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const rival = await ok<SignInResponse>(
     await request.post('/api/auth/demo', { data: { name: 'Rival Buyer', email } }),
   );
-  await ok(
-    await request.post('/api/create-purchase', {
-      headers: { Authorization: `Bearer ${rival.token}` },
-      data: {
-        google_id: rival.user.sub,
-        product_id: offer.productId,
-        store: 'ayz',
-        condition: offer.condition,
-        quantity: offer.available,
-        email,
-        address: '1 Side Street',
-        postal_code: '10001',
-        city: 'New York',
-        state_prov: 'NY',
-        contact_name: 'Rival Buyer',
-        phone: '+1 212 555 0100',
-      },
-    }),
-  );
+  await placeOrder(request, rival, offer, {
+    quantity: offer.available,
+    shipping: {
+      address: '1 Side Street',
+      postal_code: '10001',
+      city: 'New York',
+      state_prov: 'NY',
+      contact_name: 'Rival Buyer',
+      phone: '+1 212 555 0100',
+    },
+  });
 }

@@ -106,6 +106,24 @@ export async function startBtcPayStandIn() {
     /** The invoice made for an order, to change its status as BTCPay Server would. */
     invoiceOf: (paymentId: string) =>
       [...state.invoices.values()].find((invoice) => invoice.metadata.orderId === paymentId)!,
+    /**
+     * The buyer's coins reach an invoice after it expired, as BTCPay Server records them: the invoice
+     * stays Expired, its additionalStatus becomes PaidLate, and what arrived adds up. Answers the
+     * InvoiceReceivedPayment webhook's extra fields for it.
+     */
+    payLate(paymentId: string, usd: number) {
+      const invoice = [...state.invoices.values()].find((one) => one.metadata.orderId === paymentId)!;
+      Object.assign(invoice, {
+        status: 'Expired',
+        additionalStatus: 'PaidLate',
+        paidUsd: String(Number(invoice.paidUsd) + usd),
+      });
+      return {
+        afterExpiration: true,
+        paymentMethod: 'BTC-CHAIN',
+        payment: { value: String(usd / BTC_RATE) },
+      };
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -126,8 +126,11 @@ export async function createTestApp(
  * run at once, so two may race to create it; the loser finds it made.
  */
 
+/** The Authorization header a signed-in admin or buyer sends. */
+export type AuthHeaders = { authorization: string };
+
 /** Logs in through the real endpoint and returns the Authorization header for admin calls. */
-export async function adminHeaders(t: TestApp): Promise<{ authorization: string }> {
+export async function adminHeaders(t: TestApp): Promise<AuthHeaders> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/login',
@@ -148,7 +151,7 @@ export interface TestBuyer {
  * Signs a buyer in through the real demo endpoint (so the users row exists, as after a real sign-in) and
  * returns the Authorization header for buyer calls. Needs an app without GOOGLE_CLIENT_ID.
  */
-export async function buyerHeaders(t: TestApp, buyer: TestBuyer): Promise<{ authorization: string }> {
+export async function buyerHeaders(t: TestApp, buyer: TestBuyer): Promise<AuthHeaders> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/auth/demo',
@@ -160,4 +163,17 @@ export async function buyerHeaders(t: TestApp, buyer: TestBuyer): Promise<{ auth
   });
   if (response.statusCode !== 200) throw new Error(`buyer sign-in failed: ${response.body}`);
   return { authorization: `Bearer ${response.json().token}` };
+}
+
+/** Where an app that listens answers on 127.0.0.1 (for socket.io clients and real HTTP). */
+export function listeningUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** Starts the app on 127.0.0.1 at a free port; its base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return listeningUrl(app);
 }

@@ -20,7 +20,7 @@ import {
   startBtcPayStandIn,
 } from './btcpay-stand-in.js';
 import { addProduct, conditions, SHIPPING } from './fixtures.js';
-import { buyerHeaders, createTestApp, type TestApp } from './harness.js';
+import { type AuthHeaders, buyerHeaders, createTestApp, type TestApp } from './harness.js';
 import {
   type NowPaymentsStandIn,
   STAND_IN_API_KEY,
@@ -132,7 +132,7 @@ export function paymentScenarios(dialect: Dialect, options: ScenarioOptions = {}
       return { ref: response.json().payment_id as string, sub, email, headers, productIds: ids };
     },
     /** The sandbox page's Pay, for all of the invoice or `amount` of it. */
-    async sandboxPay(ref: string, headers: { authorization: string }, amount?: string) {
+    async sandboxPay(ref: string, headers: AuthHeaders, amount?: string) {
       const response = await t.app.inject({
         method: 'POST',
         url: `/api/payments/sandbox/${ref}/pay`,
@@ -191,13 +191,17 @@ export function paymentScenarios(dialect: Dialect, options: ScenarioOptions = {}
     },
     /** A BTCPay webhook for the order's invoice, once the stand-in's invoice says `status` and `paidUsd`. */
     webhook(ref: string, type: string, status: string, additionalStatus: string, paidUsd: string) {
-      const invoice = [...btcpay.invoices.values()].find((inv) => inv.metadata.orderId === ref)!;
-      Object.assign(invoice, { status, additionalStatus, paidUsd });
+      Object.assign(btcpay.invoiceOf(ref), { status, additionalStatus, paidUsd });
+      return this.deliver(ref, type);
+    },
+    /** A BTCPay webhook of `type` for the order's invoice as the stand-in holds it now, with `extra` fields. */
+    deliver(ref: string, type: string, extra: Record<string, unknown> = {}) {
       const text = JSON.stringify({
         deliveryId: `Del${nextDelivery++}`,
         type,
-        invoiceId: invoice.id,
+        invoiceId: btcpay.invoiceOf(ref).id,
         storeId: BTCPAY_STAND_IN_STORE,
+        ...extra,
       });
       const signature = `sha256=${crypto.createHmac('sha256', WEBHOOK_SECRET).update(text).digest('hex')}`;
       return t.app.inject({

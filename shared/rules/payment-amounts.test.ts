@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceBalance, refundableCents, refundedCents } from './payment-amounts.js';
+import { invoiceBalance, mayRestock, refundableCents, refundedCents } from './payment-amounts.js';
 
 const facts = (invoice_total: string, amount_paid: string | null, refunded_amount = '0.00') => ({
   invoice_total,
@@ -61,5 +61,13 @@ describe('refundedCents', () => {
   it('reads the amount, 0 when unreadable', () => {
     expect(refundedCents({ refunded_amount: '12.50' })).toBe(1250);
     expect(refundedCents({ refunded_amount: 'x' })).toBe(0);
+  });
+});
+
+describe('mayRestock', () => {
+  it('allows putting units back only with a refund of everything left', () => {
+    expect(mayRestock(2000, 2000)).toBe(true);
+    expect(mayRestock(1500, 2000)).toBe(false);
+    expect(mayRestock(0, 0)).toBe(false);
   });
 });

@@ -58,3 +58,15 @@ export function refundableCents(lines: readonly InvoiceFacts[]): number {
   const refunded = lines.reduce((sum, line) => sum + refundedCents(line), 0);
   return Math.max(0, (paidCents ?? totalCents) - refunded);
 }
+
+/**
+ * Units go back on sale only with a refund that completes the whole payment: after a part refund the
+ * order stays paid and may still be shipped, so its units cannot also be sold again.
+ */
+export function mayRestock(amountCents: number, leftCents: number): boolean {
+  return leftCents > 0 && amountCents === leftCents;
+}
+
+/** The sentence for a part refund asked to put units back on sale. */
+export const RESTOCK_NEEDS_WHOLE_REFUND =
+  'Units go back on sale only with a refund of the whole payment: refund the rest, or restock in the product editor.';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  takesPayment,
   canAdvancePaymentStatus,
   canDeleteOrder,
   canShipOrder,
@@ -73,5 +74,15 @@ describe('payment statuses', () => {
     expect(canDeleteOrder('confirming', 'buyer')).toBe(false);
     expect(canDeleteOrder('waiting', 'buyer')).toBe(true);
     expect(PAYMENT_STATUSES.filter(canShipOrder)).toEqual(['finished']);
+  });
+});
+
+describe('takesPayment', () => {
+  it('offers Pay Now only while the payment is not over', () => {
+    expect(PAYMENT_STATUSES.filter(takesPayment)).toEqual(
+      PAYMENT_STATUSES.filter((status) => !['finished', 'failed', 'expired', 'refunded'].includes(status)),
+    );
+    expect(takesPayment('partially_paid')).toBe(true);
+    expect(takesPayment('expired')).toBe(false);
   });
 });

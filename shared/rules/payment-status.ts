@@ -57,6 +57,15 @@ export function releasesStock(status: PaymentStatus): boolean {
 }
 
 /**
+ * Whether the invoice can still take the buyer's money, so its Pay Now link is offered: not once the
+ * payment is over (paid, failed, expired or refunded). The link stays stored: money that still arrives
+ * for an expired invoice revives the order, and a partly paid revival is paid on the same invoice.
+ */
+export function takesPayment(status: PaymentStatus): boolean {
+  return status !== 'finished' && !releasesStock(status);
+}
+
+/**
  * Statuses that say the buyer's money is arriving or has arrived. One of these reaching an order the
  * sweep expired means the buyer paid late: the order comes back rather than the money being lost.
  */

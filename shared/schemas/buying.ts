@@ -4,7 +4,7 @@
  */
 import '../zodConfig.js';
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from '../constants.js';
+import { MAX_CART_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '../constants.js';
 import { CONDITIONS, SHOP_KEYS } from '../shops.js';
 import { priceStringSchema, productIdSchema, textInput, wholeNumber } from './common.js';
 
@@ -88,12 +88,8 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 
 // ── Purchases (docs/product.md §7) ────────────────────────────────────────────────────────────────────────────────
 
-export const createPurchaseBodySchema = z.object({
-  ...cartLineKey,
-  store: storeSchema,
-  quantity: quantitySchema,
-  /** Accepted for compatibility with docs/product.md and never trusted: the server prices the order from the database. */
-  total_amount: z.unknown().optional(),
+/** Shipping fields of a checkout, the same for one line or the whole cart. */
+const checkoutShippingSchema = z.object({
   email: z.email({ error: 'must be an e-mail address' }).max(BUYER_TEXT_MAX),
   address: requiredText(),
   postal_code: requiredText(32),
@@ -102,22 +98,21 @@ export const createPurchaseBodySchema = z.object({
   contact_name: requiredText(100),
   phone: requiredText(40),
 });
+export type CheckoutShipping = z.infer<typeof checkoutShippingSchema>;
+
+export const createPurchaseBodySchema = z.object({
+  ...cartLineKey,
+  store: storeSchema,
+  quantity: quantitySchema,
+  /** Accepted for compatibility with docs/product.md and never trusted: the server prices the order from the database. */
+  total_amount: z.unknown().optional(),
+  ...checkoutShippingSchema.shape,
+});
 export type CreatePurchaseBody = z.infer<typeof createPurchaseBodySchema>;
 export const createPurchaseResponseSchema = z.object({ payment_url: z.string(), payment_id: z.string() });
 
-/** Shipping fields of a checkout, the same for one line or the whole cart. */
-const shippingFields = {
-  email: z.email({ error: 'must be an e-mail address' }).max(BUYER_TEXT_MAX),
-  address: requiredText(),
-  postal_code: requiredText(32),
-  city: requiredText(100),
-  state_prov: requiredText(100),
-  contact_name: requiredText(100),
-  phone: requiredText(40),
-};
-
-/** Most lines one "Checkout all" may buy (a cart holds at most this many lines worth paying together). */
-export const MAX_CART_CHECKOUT_LINES = 20;
+// Most lines one "Checkout all" may buy: in constants.ts too, for the cart screens (no zod there).
+export { MAX_CART_CHECKOUT_LINES };
 
 /**
  * "Checkout all" (issue 18): every listed line on one invoice, the units of all reserved in one
@@ -130,7 +125,7 @@ export const createCartPurchaseBodySchema = z.object({
     .array(z.object({ product_id: productIdSchema, condition: conditionSchema, quantity: quantitySchema }))
     .min(1, { error: 'must list at least one cart line' })
     .max(MAX_CART_CHECKOUT_LINES, { error: `may list at most ${MAX_CART_CHECKOUT_LINES} lines` }),
-  ...shippingFields,
+  ...checkoutShippingSchema.shape,
 });
 export type CreateCartPurchaseBody = z.infer<typeof createCartPurchaseBodySchema>;
 /** payment_id is the group's reference (grp_…), which the invoice and its callbacks carry; payment_ids are its orders. */
@@ -252,8 +247,9 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 /**
  * A refund the seller made outside the shop (issue 18), recorded on a paid order: the amount (the whole
  * or a part of what is left to refund), a note or the transaction id, and whether the units go back on
- * sale. On an order paid together with others (group_id) it acts on the whole group: the amount is up
- * to what is left of the group's payment, spread over its lines, and restock puts back every line's units.
+ * sale (only with a refund of everything left: mayRestock in shared/rules/payment-amounts.ts). On an
+ * order paid together with others (group_id) it acts on the whole group: the amount is up to what is
+ * left of the group's payment, spread over its lines, and restock puts back every line's units.
  */
 export const refundBodySchema = z.object({
   amount: z

@@ -1,75 +1,21 @@
 /** The admin orders calls against a stubbed fetch and a bare QueryClient (no DOM, no React). */
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrdersQuery } from '../../../shared/schemas/buying.js';
 import { fetchAdminOrders, type AdminOrdersPage } from './adminOrders.js';
 import { deleteOrderOptions } from './deleteOrder.js';
 import { recordRefundOptions } from './recordRefund.js';
+import { stubFetch } from './fetchStub.js';
+import { adminOrder } from './testData.js';
 import { adminKeys } from './queryKeys.js';
 import { setOrderShippedOptions, SHIPPING_UPDATE_FAILED } from './setOrderShipped.js';
 
-const order = (payment_id: string, overrides: Partial<AdminOrder> = {}): AdminOrder => ({
-  id: 1,
-  payment_id,
-  product_id: 7,
-  store: 'ayz',
-  title: 'Lamp',
-  condition: 'good',
-  quantity: 1,
-  total_amount: '19.99',
-  email: 'a@example.com',
-  created_at: '2025-03-01T10:00:00.000Z',
-  payment_status: 'finished',
-  shipped: false,
-  postal_service: '',
-  tracking_number: '',
-  contact_name: 'Ann',
-  phone: '555',
-  address: '1 Main St',
-  city: 'Town',
-  state_prov: 'ON',
-  postal_code: 'A1A 1A1',
-  imagecount: 1,
-  needs_attention: false,
-  group_id: null,
-  invoice_total: '19.99',
-  amount_paid: null,
-  pay_until: null,
-  refunded_amount: '0.00',
-  paid_late: false,
-  refunds: [],
-  ...overrides,
-});
+const order = (payment_id: string, overrides: Partial<AdminOrder> = {}) =>
+  adminOrder({ payment_id, ...overrides });
 
 const query: AdminOrdersQuery = { page: 2, pageSize: 50, filter: 'unsent' };
 
-interface Call {
-  url: string;
-  init: RequestInit | undefined;
-}
-let calls: Call[];
-
-function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      calls.push({ url, init });
-      return Promise.resolve(
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'Content-Type': 'application/json', ...headers },
-        }),
-      );
-    }),
-  );
-}
-
-beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const { calls, answer } = stubFetch();
 
 function cachedPage(client: QueryClient): AdminOrdersPage | undefined {
   return client.getQueryData<AdminOrdersPage>(adminKeys.ordersPage(query));

@@ -1,8 +1,9 @@
 /** The admin outbox calls against a stubbed fetch and a bare QueryClient (no DOM, no React). */
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxMail, OutboxQuery, OutboxResponse } from '../../../shared/schemas/mail.js';
 import { outboxQueryOptions } from './outbox.js';
+import { stubFetch } from './fetchStub.js';
 import { adminKeys } from './queryKeys.js';
 import { resendMailOptions } from './resendMail.js';
 
@@ -22,26 +23,7 @@ const mail = (id: number, overrides: Partial<OutboxMail> = {}): OutboxMail => ({
 });
 
 const query: OutboxQuery = { page: 2, pageSize: 50, status: 'failing' };
-let calls: { url: string; init: RequestInit | undefined }[];
-
-function answer(status: number, body: unknown) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      calls.push({ url, init });
-      return Promise.resolve(
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-      );
-    }),
-  );
-}
-
-beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const { calls, answer } = stubFetch();
 
 describe('the outbox list', () => {
   it('asks for one page with its filter', async () => {

@@ -13,6 +13,7 @@ import { PaymentStatusBadge } from './PaymentStatusBadge.js';
 import { conditionLabel, dashIfEmpty, formatOrderDate } from './orderFormat.js';
 import { paymentNotes } from './paymentNotes.js';
 import { RefundSection } from './RefundSection.js';
+import card from '../ui/Card.module.css';
 import styles from './OrderCard.module.css';
 
 interface OrderCardProps {
@@ -42,7 +43,7 @@ export function OrderCard({ order, groupLines = [] }: OrderCardProps) {
             <span className={styles.amount}>{formatDollars(order.total_amount)}</span>
             <PaymentStatusBadge status={order.payment_status} />
             {order.payment_status !== 'refunded' && refundedCents(order) > 0 && (
-              <span className={`${styles.badge} ${tone.neutral}`}>Partly refunded</span>
+              <span className={`${card.badge} ${tone.neutral}`}>Partly refunded</span>
             )}
           </div>
         </div>

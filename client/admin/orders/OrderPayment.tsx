@@ -1,8 +1,10 @@
 import type { AdminOrder } from '../../../shared/schemas/buying.js';
 import { formatDollars } from '../../../shared/rules/money.js';
 import { refundedCents } from '../../../shared/rules/payment-amounts.js';
-import { FieldList, type Field } from './FieldList.js';
+import type { Field } from '../ui/FieldGrid.js';
+import { FieldList } from './FieldList.js';
 import { lineText, paidOfText, refundText } from './paymentNotes.js';
+import card from '../ui/Card.module.css';
 import styles from './OrderCard.module.css';
 
 interface OrderPaymentProps {
@@ -28,7 +30,7 @@ export function OrderPayment({ order, groupLines }: OrderPaymentProps) {
       wide: true,
       value: (
         <>
-          <span className={styles.code}>{order.group_id}</span>
+          <span className={card.code}>{order.group_id}</span>
           {groupLines.length > 0 && (
             <ul className={styles.lineList}>
               {groupLines.map((line) => (

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { AdminOrder } from '../../../shared/schemas/buying.js';
 import { useSetOrderShippedMutation } from '../api/setOrderShipped.js';
 import controls from '../ui/Controls.module.css';
+import card from '../ui/Card.module.css';
 import styles from './OrderCard.module.css';
 
 /**
@@ -46,7 +47,7 @@ export function OrderShipping({ order }: { order: AdminOrder }) {
       </div>
       <div className={styles.shippingFields}>
         <div className={styles.input}>
-          <label htmlFor={`${id}-postal`} className={styles.fieldLabel}>
+          <label htmlFor={`${id}-postal`} className={card.fieldLabel}>
             Postal service
           </label>
           <input
@@ -59,7 +60,7 @@ export function OrderShipping({ order }: { order: AdminOrder }) {
           />
         </div>
         <div className={styles.input}>
-          <label htmlFor={`${id}-tracking`} className={styles.fieldLabel}>
+          <label htmlFor={`${id}-tracking`} className={card.fieldLabel}>
             Tracking number
           </label>
           <input

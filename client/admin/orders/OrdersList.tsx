@@ -4,6 +4,7 @@ import { StatusMessage } from '../../ui/StatusMessage.js';
 import type { AdminOrdersPage } from '../api/adminOrders.js';
 import { OrderCard } from './OrderCard.js';
 import { otherGroupLines } from './paymentNotes.js';
+import list from '../ui/ListPage.module.css';
 import styles from './Orders.module.css';
 
 interface OrdersListProps {
@@ -16,7 +17,7 @@ interface OrdersListProps {
 export function OrdersList({ query, orders, onRetry }: OrdersListProps) {
   if (orders.isPending) {
     return (
-      <p className={styles.loading} role="status">
+      <p className={list.loading} role="status">
         Loading orders...
       </p>
     );
@@ -44,7 +45,7 @@ export function OrdersList({ query, orders, onRetry }: OrdersListProps) {
   return (
     <ul className={styles.grid} aria-busy={orders.isPlaceholderData} aria-label="Orders">
       {orders.data.orders.map((order) => (
-        <li key={order.payment_id} className={styles.item}>
+        <li key={order.payment_id} className={list.item}>
           <OrderCard order={order} groupLines={otherGroupLines(order, orders.data.orders)} />
         </li>
       ))}

@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { useSearchParams } from '../../app/router.js';
+import { ORDER_FILTERS } from '../../../shared/schemas/buying.js';
 import { useAdminOrdersQuery } from '../api/adminOrders.js';
 import panel from '../panel/AdminPanel.module.css';
-import { OrderFilterSelect } from './OrderFilterSelect.js';
+import { FilterSelect } from '../ui/FilterSelect.js';
+import list from '../ui/ListPage.module.css';
 import { OrdersHeader } from './OrdersHeader.js';
 import { OrdersList } from './OrdersList.js';
 import { OrdersPager } from './OrdersPager.js';
 import { OrdersSummary } from './OrdersSummary.js';
-import { ordersQueryFrom, ordersSearchFor, type OrderFilter } from './ordersPaging.js';
-import styles from './Orders.module.css';
+import { ORDER_FILTER_LABELS, ordersQueryFrom, ordersSearchFor, type OrderFilter } from './ordersPaging.js';
 
 /**
  * Every buyer's orders, newest first, one page of 50 at a time. The filter and page live in the
@@ -36,8 +37,13 @@ export function OrdersScreen() {
   return (
     <main className={panel.page}>
       <OrdersHeader />
-      <div className={styles.toolbar}>
-        <OrderFilterSelect value={query.filter} onChange={(filter) => show(filter, 1)} />
+      <div className={list.toolbar}>
+        <FilterSelect
+          value={query.filter}
+          filters={ORDER_FILTERS}
+          labels={ORDER_FILTER_LABELS}
+          onChange={(filter) => show(filter, 1)}
+        />
         {data && <OrdersSummary page={data} query={query} />}
       </div>
       <OrdersList query={query} orders={orders} onRetry={() => void orders.refetch()} />

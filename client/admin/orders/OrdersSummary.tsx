@@ -1,6 +1,6 @@
 import type { AdminOrdersQuery } from '../../../shared/schemas/buying.js';
 import type { AdminOrdersPage } from '../api/adminOrders.js';
-import styles from './Orders.module.css';
+import list from '../ui/ListPage.module.css';
 
 /** "Orders 51–100 of 5,000": where this page sits in the whole list. */
 export function OrdersSummary({ page, query }: { page: AdminOrdersPage; query: AdminOrdersQuery }) {
@@ -9,7 +9,7 @@ export function OrdersSummary({ page, query }: { page: AdminOrdersPage; query: A
   const last = first + page.orders.length - 1;
   const of = page.totalCount === null ? '' : ` of ${page.totalCount.toLocaleString('en-US')}`;
   return (
-    <p className={styles.summary} aria-live="polite">
+    <p className={list.summary} aria-live="polite">
       {`Orders ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')}${of}`}
     </p>
   );

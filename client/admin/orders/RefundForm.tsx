@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatDollars, priceToCents } from '../../../shared/rules/money.js';
+import { mayRestock } from '../../../shared/rules/payment-amounts.js';
 import { refundBodySchema, type RefundBody } from '../../../shared/schemas/buying.js';
 import { useRecordRefundMutation } from '../api/recordRefund.js';
 import controls from '../ui/Controls.module.css';
 import { RefundConfirm } from './RefundConfirm.js';
+import card from '../ui/Card.module.css';
 import styles from './OrderCard.module.css';
 
 interface RefundFormProps {
@@ -42,9 +44,12 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
   const [problem, setProblem] = useState<string | null>(null);
   const refund = useRecordRefundMutation();
 
+  // Units go back on sale only with a refund of all that is left (a part refund's order may still ship).
+  const restockAllowed = mayRestock(priceToCents(amount) ?? 0, priceToCents(left) ?? 0);
+
   const review = (event: FormEvent) => {
     event.preventDefault();
-    const draft = { amount, note, restock };
+    const draft = { amount, note, restock: restock && restockAllowed };
     const found = problemWith(draft, left);
     setProblem(found);
     if (!found) setConfirming(refundBodySchema.parse(draft));
@@ -81,7 +86,7 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
       </h3>
       <div className={styles.shippingFields}>
         <div className={styles.input}>
-          <label htmlFor={`${id}-amount`} className={styles.fieldLabel}>
+          <label htmlFor={`${id}-amount`} className={card.fieldLabel}>
             Amount (USD)
           </label>
           <input
@@ -97,12 +102,12 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
             aria-describedby={`${id}-left`}
             autoFocus
           />
-          <span id={`${id}-left`} className={styles.fieldLabel}>
+          <span id={`${id}-left`} className={card.fieldLabel}>
             {formatDollars(left)} left to refund
           </span>
         </div>
         <div className={styles.input}>
-          <label htmlFor={`${id}-note`} className={styles.fieldLabel}>
+          <label htmlFor={`${id}-note`} className={card.fieldLabel}>
             Note or transaction ID
           </label>
           <input
@@ -116,9 +121,19 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
         </div>
       </div>
       <label className={styles.checkbox}>
-        <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={restock && restockAllowed}
+          disabled={!restockAllowed}
+          aria-describedby={`${id}-restock`}
+          onChange={(event) => setRestock(event.target.checked)}
+        />
         Put the units back on sale
       </label>
+      <span id={`${id}-restock`} className={styles.fieldLabel}>
+        Only with a refund of all {formatDollars(left)} left; after a part refund, restock in the product
+        editor.
+      </span>
       {problem && (
         <p className={styles.error} role="alert">
           {problem}

@@ -4,6 +4,10 @@ import { pageCount } from '../../../shared/rules/display.js';
 
 export type OrderFilter = AdminOrdersQuery['filter'];
 
+/**
+ * Which orders to list: all, unpaid, paid, paid but not yet sent (the shipping to-do list), sent, or
+ * those needing attention (partly paid, overpaid, paid late, units sold meanwhile).
+ */
 export const ORDER_FILTER_LABELS: Record<OrderFilter, string> = {
   all: 'All',
   unpaid: 'Unpaid',

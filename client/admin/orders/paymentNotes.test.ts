@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminOrder } from '../../../shared/schemas/buying.js';
+import { adminOrder as order } from '../api/testData.js';
 import {
   lineText,
   otherGroupLines,
@@ -8,39 +8,6 @@ import {
   refundPrefill,
   refundText,
 } from './paymentNotes.js';
-
-const order = (overrides: Partial<AdminOrder> = {}): AdminOrder => ({
-  id: 1,
-  payment_id: 'ord_1',
-  product_id: 7,
-  store: 'ayz',
-  title: 'Lamp',
-  condition: 'verygood',
-  quantity: 2,
-  total_amount: '100.00',
-  email: 'a@example.com',
-  created_at: '2025-03-01T10:00:00.000Z',
-  payment_status: 'finished',
-  shipped: false,
-  postal_service: '',
-  tracking_number: '',
-  contact_name: 'Ann',
-  phone: '555',
-  address: '1 Main St',
-  city: 'Town',
-  state_prov: 'ON',
-  postal_code: 'A1A 1A1',
-  imagecount: 1,
-  needs_attention: false,
-  group_id: null,
-  invoice_total: '100.00',
-  amount_paid: '100.00',
-  pay_until: null,
-  refunded_amount: '0.00',
-  paid_late: false,
-  refunds: [],
-  ...overrides,
-});
 
 describe('paymentNotes', () => {
   it('says nothing of an order paid exactly and in time', () => {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { OutboxMail } from '../../../shared/schemas/mail.js';
 import tone from '../../ui/StatusTone.module.css';
+import { FieldGrid, type Field } from '../ui/FieldGrid.js';
 import { ResendButton } from './ResendButton.js';
 import { formatMailTime, kindLabel, OUTBOX_STATUS_LABELS } from './outboxFormat.js';
 import styles from './Outbox.module.css';
@@ -10,14 +11,14 @@ const STATUS_TONE = { sent: 'paid', waiting: 'pending', failing: 'failed' } as c
 /** One e-mail: what it is, to whom, where it stands, why its last try failed, and Resend. */
 export function OutboxItem({ mail }: { mail: OutboxMail }) {
   const titleId = useId();
-  const fields: [string, string][] = [
-    ['To', mail.recipient],
-    ['Kind', kindLabel(mail.kind)],
-    ['Queued', formatMailTime(mail.created_at)],
+  const fields: Field[] = [
+    { label: 'To', value: mail.recipient, wide: true },
+    { label: 'Kind', value: kindLabel(mail.kind) },
+    { label: 'Queued', value: formatMailTime(mail.created_at) },
     mail.status === 'sent'
-      ? ['Sent', formatMailTime(mail.sent_at)]
-      : ['Next try', formatMailTime(mail.next_attempt_at)],
-    ['Failed tries', String(mail.attempts)],
+      ? { label: 'Sent', value: formatMailTime(mail.sent_at) }
+      : { label: 'Next try', value: formatMailTime(mail.next_attempt_at) },
+    { label: 'Failed tries', value: String(mail.attempts) },
   ];
 
   return (
@@ -31,14 +32,7 @@ export function OutboxItem({ mail }: { mail: OutboxMail }) {
           {OUTBOX_STATUS_LABELS[mail.status]}
         </span>
       </div>
-      <dl className={styles.fields}>
-        {fields.map(([label, value]) => (
-          <div key={label} className={styles.field}>
-            <dt className={styles.fieldLabel}>{label}</dt>
-            <dd className={styles.fieldValue}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldGrid fields={fields} numeric stackOnNarrow />
       {mail.last_error && (
         <p className={styles.lastError}>
           <strong>Last error: </strong>

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { OutboxQuery, OutboxResponse } from '../../../shared/schemas/mail.js';
 import { StatusMessage } from '../../ui/StatusMessage.js';
 import { OutboxItem } from './OutboxItem.js';
+import list from '../ui/ListPage.module.css';
 import styles from './Outbox.module.css';
 
 interface OutboxListProps {
@@ -14,7 +15,7 @@ interface OutboxListProps {
 export function OutboxList({ query, outbox, onRetry }: OutboxListProps) {
   if (outbox.isPending) {
     return (
-      <p className={styles.loading} role="status">
+      <p className={list.loading} role="status">
         Loading the outbox...
       </p>
     );
@@ -42,7 +43,7 @@ export function OutboxList({ query, outbox, onRetry }: OutboxListProps) {
   return (
     <ul className={styles.list} aria-busy={outbox.isPlaceholderData} aria-label="E-mails">
       {outbox.data.items.map((mail) => (
-        <li key={mail.id} className={styles.item}>
+        <li key={mail.id} className={list.item}>
           <OutboxItem mail={mail} />
         </li>
       ))}

@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
 import { pageCount } from '../../../shared/rules/display.js';
+import { OUTBOX_FILTERS } from '../../../shared/schemas/mail.js';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { useSearchParams } from '../../app/router.js';
 import { useOutboxQuery } from '../api/outbox.js';
 import { OrdersPager } from '../orders/OrdersPager.js';
 import panel from '../panel/AdminPanel.module.css';
-import { OutboxFilterSelect } from './OutboxFilterSelect.js';
+import { FilterSelect } from '../ui/FilterSelect.js';
+import list from '../ui/ListPage.module.css';
 import { OutboxHeader } from './OutboxHeader.js';
 import { OutboxList } from './OutboxList.js';
 import { TestMailForm } from './TestMailForm.js';
-import { outboxQueryFrom, outboxSearchFor } from './outboxFormat.js';
-import styles from './Outbox.module.css';
+import { OUTBOX_FILTER_LABELS, outboxQueryFrom, outboxSearchFor } from './outboxFormat.js';
 
 /**
  * The e-mails the shop sent or still has to send, newest first, 50 a page: the filter and page live in
@@ -40,10 +41,15 @@ export function OutboxScreen({ shop }: { shop: ShopConfig }) {
     <main className={panel.page}>
       <OutboxHeader shop={shop} />
       <TestMailForm />
-      <div className={styles.toolbar}>
-        <OutboxFilterSelect value={query.status} onChange={(status) => show(status, 1)} />
+      <div className={list.toolbar}>
+        <FilterSelect
+          value={query.status}
+          filters={OUTBOX_FILTERS}
+          labels={OUTBOX_FILTER_LABELS}
+          onChange={(status) => show(status, 1)}
+        />
         {data && (
-          <p className={styles.summary} aria-live="polite">
+          <p className={list.summary} aria-live="polite">
             {data.total.toLocaleString('en-US')} {data.total === 1 ? 'e-mail' : 'e-mails'}
           </p>
         )}

@@ -7,6 +7,7 @@ import {
   type OutboxQuery,
 } from '../../../shared/schemas/mail.js';
 
+/** Which e-mails to list: all, sent, waiting, or failing (waiting with an error from the last try). */
 export const OUTBOX_FILTER_LABELS: Record<OutboxFilter, string> = {
   all: 'All',
   sent: 'Sent',

@@ -1,51 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { createCartPurchaseBodySchema, type CartItem } from '../../../shared/schemas/buying.js';
+import { MAX_CART_CHECKOUT_LINES } from '../../../shared/constants.js';
+import { createCartPurchaseBodySchema } from '../../../shared/schemas/buying.js';
 import { buyableLines, cartPurchaseBody, offersCheckoutAll } from './cartCheckout.js';
-import { shippingFromForm } from './shipping.js';
-
-const line = (overrides: Partial<CartItem> = {}): CartItem => ({
-  product_id: 12,
-  store: 'ayz',
-  condition: 'verygood',
-  quantity: 2,
-  price: '19.99',
-  title: 'Speaker',
-  available_quantity: 5,
-  imagecount: 1,
-  updated_at: '2025-01-01T00:00:00.000Z',
-  ...overrides,
-});
-
-const shipping = (() => {
-  const data = new FormData();
-  const values = {
-    address: '1 Main St',
-    postalCode: '02139',
-    city: 'Cambridge',
-    state: 'MA',
-    contactName: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phoneNumber: '+1 555 0100',
-  };
-  for (const [key, value] of Object.entries(values)) data.set(key, value);
-  return shippingFromForm(data);
-})();
+import { cartLine, filledShipping, postedShipping } from './checkoutTestData.js';
 
 describe('buyableLines / offersCheckoutAll', () => {
   it('leaves out a line short of stock and one of a shop that is gone', () => {
     const cart = [
-      line(),
-      line({ product_id: 13, quantity: 3, available_quantity: 2 }),
-      line({ product_id: 14, store: 'gone' }),
-      line({ product_id: 15, available_quantity: 2 }),
+      cartLine(),
+      cartLine({ product_id: 13, quantity: 3, available_quantity: 2 }),
+      cartLine({ product_id: 14, store: 'gone' }),
+      cartLine({ product_id: 15, available_quantity: 2 }),
     ];
     expect(buyableLines(cart).map((item) => item.product_id)).toEqual([12, 15]);
   });
 
+  it('takes the first MAX_CART_CHECKOUT_LINES buyable lines of a longer cart, which stays checkable', () => {
+    const cart = Array.from({ length: MAX_CART_CHECKOUT_LINES + 5 }, (_, i) =>
+      cartLine({ product_id: 100 + i }),
+    );
+    cart.splice(1, 0, cartLine({ product_id: 99, available_quantity: 0 }));
+    const lines = buyableLines(cart);
+    expect(lines.map((item) => item.product_id)).toEqual(
+      Array.from({ length: MAX_CART_CHECKOUT_LINES }, (_, i) => 100 + i),
+    );
+    expect(offersCheckoutAll(cart)).toBe(true);
+    // The server's own schema takes the body it makes.
+    const body = cartPurchaseBody('sub-1', lines, filledShipping);
+    expect(createCartPurchaseBodySchema.safeParse(body).success).toBe(true);
+  });
+
   it('offers Checkout all only for two buyable lines or more', () => {
-    expect(offersCheckoutAll([line(), line({ product_id: 13 })])).toBe(true);
-    expect(offersCheckoutAll([line(), line({ product_id: 13, available_quantity: 0 })])).toBe(false);
-    expect(offersCheckoutAll([line()])).toBe(false);
+    expect(offersCheckoutAll([cartLine(), cartLine({ product_id: 13 })])).toBe(true);
+    expect(offersCheckoutAll([cartLine(), cartLine({ product_id: 13, available_quantity: 0 })])).toBe(false);
+    expect(offersCheckoutAll([cartLine()])).toBe(false);
     expect(offersCheckoutAll(undefined)).toBe(false);
   });
 });
@@ -53,8 +41,8 @@ describe('buyableLines / offersCheckoutAll', () => {
 describe('cartPurchaseBody', () => {
   const body = cartPurchaseBody(
     'sub-1',
-    [line(), line({ product_id: 13, condition: 'good', quantity: 1 })],
-    shipping,
+    [cartLine(), cartLine({ product_id: 13, condition: 'good', quantity: 1 })],
+    filledShipping,
   );
 
   it('lists the lines the buyer saw, without prices, and the one shipping form', () => {
@@ -65,13 +53,7 @@ describe('cartPurchaseBody', () => {
         { product_id: 12, condition: 'verygood', quantity: 2 },
         { product_id: 13, condition: 'good', quantity: 1 },
       ],
-      email: 'ada@example.com',
-      address: '1 Main St',
-      postal_code: '02139',
-      city: 'Cambridge',
-      state_prov: 'MA',
-      contact_name: 'Ada Lovelace',
-      phone: '+1 555 0100',
+      ...postedShipping,
     });
   });
 
@@ -80,6 +62,6 @@ describe('cartPurchaseBody', () => {
   });
 
   it('refuses to build a purchase of nothing', () => {
-    expect(() => cartPurchaseBody('sub-1', [], shipping)).toThrow('at least one');
+    expect(() => cartPurchaseBody('sub-1', [], filledShipping)).toThrow('at least one');
   });
 });

@@ -1,16 +1,20 @@
 /** "Checkout all" (issue 18): which cart lines it buys and the body it posts. Pure. */
+import { MAX_CART_CHECKOUT_LINES } from '../../../shared/constants.js';
 import type { CartItem, CreateCartPurchaseBody } from '../../../shared/schemas/buying.js';
 import { knownStore, storeOf } from '../cart/cartMath.js';
-import type { ShippingForm } from './shipping.js';
+import { shippingBody, type ShippingForm } from './shipping.js';
 
 /** A line that can be bought as it stands: its shop still exists and enough units are in stock. */
 export function canBuyLine(item: CartItem): boolean {
   return storeOf(item) !== undefined && item.quantity >= 1 && item.available_quantity >= item.quantity;
 }
 
-/** The lines "Checkout all" buys, in the cart's order; the others stay in the cart. */
+/**
+ * The lines "Checkout all" buys, in the cart's order: those that can be bought, up to the
+ * MAX_CART_CHECKOUT_LINES one payment takes. The others stay in the cart.
+ */
 export function buyableLines(items: readonly CartItem[] | undefined): CartItem[] {
-  return (items ?? []).filter(canBuyLine);
+  return (items ?? []).filter(canBuyLine).slice(0, MAX_CART_CHECKOUT_LINES);
 }
 
 /** "Checkout all" is offered only where it saves something: two lines or more that can be bought. */
@@ -38,12 +42,6 @@ export function cartPurchaseBody(
       condition: line.condition,
       quantity: line.quantity,
     })),
-    email: shipping.email,
-    address: shipping.address,
-    postal_code: shipping.postalCode,
-    city: shipping.city,
-    state_prov: shipping.state,
-    contact_name: shipping.contactName,
-    phone: shipping.phoneNumber,
+    ...shippingBody(shipping),
   };
 }

@@ -1,7 +1,7 @@
 /** The checkout's shipping form (docs/product.md §3) and the purchase it becomes (docs/product.md §7 field names). */
 import type { z } from 'zod';
 import { centsToPrice, priceToCents } from '../../../shared/rules/money.js';
-import type { CartItem, createPurchaseBodySchema } from '../../../shared/schemas/buying.js';
+import type { CartItem, CheckoutShipping, createPurchaseBodySchema } from '../../../shared/schemas/buying.js';
 import { knownStore } from '../cart/cartMath.js';
 
 export type CreatePurchaseBody = z.infer<typeof createPurchaseBodySchema>;
@@ -30,6 +30,19 @@ export function shippingFromForm(data: FormData): ShippingForm {
   };
 }
 
+/** The shipping form as both checkouts post it (docs/product.md §7 field names). */
+export function shippingBody(shipping: ShippingForm): CheckoutShipping {
+  return {
+    email: shipping.email,
+    address: shipping.address,
+    postal_code: shipping.postalCode,
+    city: shipping.city,
+    state_prov: shipping.state,
+    contact_name: shipping.contactName,
+    phone: shipping.phoneNumber,
+  };
+}
+
 /**
  * POST /api/create-purchase's body for one cart line. total_amount is sent as docs/product.md §7 lists it; the
  * server prices the order from the database and never trusts it (docs/architecture.md §6).
@@ -42,12 +55,6 @@ export function purchaseBody(googleId: string, item: CartItem, shipping: Shippin
     condition: item.condition,
     quantity: item.quantity,
     total_amount: centsToPrice((priceToCents(item.price) ?? 0) * item.quantity),
-    email: shipping.email,
-    address: shipping.address,
-    postal_code: shipping.postalCode,
-    city: shipping.city,
-    state_prov: shipping.state,
-    contact_name: shipping.contactName,
-    phone: shipping.phoneNumber,
+    ...shippingBody(shipping),
   };
 }

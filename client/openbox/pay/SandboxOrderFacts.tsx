@@ -2,6 +2,7 @@ import { invoiceBalance } from '../../../shared/rules/payment-amounts.js';
 import type { SandboxOrder } from '../../../shared/schemas/buying.js';
 import { conditionText, orderTotal, paymentStatusText } from '../account/orderView.js';
 import { dollars } from '../account/paymentView.js';
+import { PurchaseLines } from '../account/PurchaseLines.js';
 import styles from './Pay.module.css';
 
 /**
@@ -24,17 +25,14 @@ export function SandboxOrderFacts({ order }: { order: SandboxOrder }) {
     <section className={styles.order} aria-label="Order">
       <h2 className={styles.title}>{grouped ? `One payment for ${order.title}` : order.title}</h2>
       {grouped && (
-        <ul className={styles.lines}>
-          {order.lines.map((line) => (
-            <li key={line.payment_id} className={styles.line}>
-              <span className={styles.lineTitle}>{line.title}</span>
-              <span className={styles.lineMeta}>
-                {conditionText(line.condition)} · Quantity {line.quantity}
-              </span>
-              <span className={styles.lineTotal}>{orderTotal(line.total_amount)}</span>
-            </li>
-          ))}
-        </ul>
+        <PurchaseLines
+          lines={order.lines.map((line) => ({
+            ...line,
+            key: line.payment_id,
+            total: orderTotal(line.total_amount),
+          }))}
+          ruled="below"
+        />
       )}
       <dl className={styles.facts}>
         {rows.map(([term, value]) => (

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/chat.js';
 import { buildApp } from '../../app.js';
 import { addProduct } from '../../test/fixtures.js';
-import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
+import { buyerHeaders, createTestApp, listen, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import { BUYER_SESSION_DAYS, signSessionToken } from '../buyers/session-token.js';
 import { createRateLimiter } from '../../limits/rate-limit.js';
 import {
@@ -97,10 +97,7 @@ describe.each(TEST_DIALECTS)('chat on %s', (dialect) => {
     await addProduct(t.handle.db, 'pc', 101, { title: 'Linked-out PC' });
     for (let id = 300; id < 300 + NEW_CHATS_PER_HOUR + 2; id += 1) await addProduct(t.handle.db, 'ayz', id);
     for (const sub of [SELLER, BUYER, OTHER]) headers[sub] = await buyerHeaders(t, { sub });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    url = `http://127.0.0.1:${address.port}`;
+    url = await listen(t.app);
   });
   afterEach(() => {
     for (const socket of open.splice(0)) socket.close();

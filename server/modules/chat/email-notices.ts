@@ -18,8 +18,13 @@ import * as repo from './repository.js';
 
 /** The newest unread messages one e-mail quotes; it says how many more there are. */
 export const MESSAGES_PER_EMAIL = 5;
-/** Chats looked at per side and run; the next run takes the rest. */
-const CHATS_PER_RUN = 200;
+/** Chats read at once per side. */
+export const CHATS_PER_PAGE = 200;
+/**
+ * Pages looked at per side and run; the next run takes the rest. Skipped chats (a recipient connected
+ * now) are paged past, so they never keep the ones behind them from being told of.
+ */
+const PAGES_PER_RUN = 10;
 /** A message is e-mailed at most this long after it was due (plus the throttle), never from old history. */
 const LOOK_BACK_MS = 24 * 3_600_000;
 
@@ -89,6 +94,22 @@ export function createChatEmailNotices({ db, config, isConnected }: ChatEmailNot
     });
   }
 
+  /** The due chats of one side, page after page (up to PAGES_PER_RUN), oldest due first. */
+  async function* chatsToNotify(
+    side: repo.NoticeSide,
+    seller: string,
+    window: repo.NoticeWindow,
+  ): AsyncGenerator<number> {
+    let after = 0;
+    for (let page = 0; page < PAGES_PER_RUN; page += 1) {
+      const chats = await repo.findChatsToNotify(db, side, seller, window, CHATS_PER_PAGE, after);
+      for (const chat of chats) yield chat.id;
+      const last = chats.at(-1);
+      if (!last || chats.length < CHATS_PER_PAGE) return;
+      after = last.first_message_id;
+    }
+  }
+
   return {
     /** One pass of the job at `now`; answers how many e-mails it queued. */
     async run(now = new Date()): Promise<number> {
@@ -103,7 +124,7 @@ export function createChatEmailNotices({ db, config, isConnected }: ChatEmailNot
       };
       let queued = 0;
       for (const side of ['buyer', 'seller'] as const) {
-        for (const chatId of await repo.findChatsToNotify(db, side, sellerId, window, CHATS_PER_RUN)) {
+        for await (const chatId of chatsToNotify(side, sellerId, window)) {
           const chat = await repo.findChat(db, chatId);
           if (!chat) continue;
           const recipientId = side === 'buyer' ? chat.buyer_google_id : sellerId;

@@ -13,7 +13,7 @@ import { buildApp } from '../../app.js';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { type FaultProxy, startFaultProxy } from '../../test/fault-proxy.js';
 import { addProduct } from '../../test/fixtures.js';
-import { buyerHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
+import { buyerHeaders, createTestApp, listen, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import { TOO_FAST } from './handlers/kit.js';
 import { TOO_MANY_CONNECTIONS } from './socket.js';
 import { type ChatClient, connect } from './socket-test-kit.js';
@@ -24,13 +24,6 @@ const setups = TEST_DIALECTS.flatMap((dialect) => [
   { dialect, redis: false, name: `${dialect}, one process without Redis` },
   ...(withRedis ? [{ dialect, redis: true, name: `${dialect}, two processes over Redis` }] : []),
 ]);
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 describe.each(setups)('per-user chat limits ($name)', ({ dialect, redis }) => {
   const run = crypto.randomBytes(4).toString('hex');

@@ -279,9 +279,18 @@ export interface NoticeWindow {
   throttledAfter: string;
 }
 
+/** One page of findChatsToNotify: a chat and its oldest due message (the page's order and cursor). */
+export interface ChatToNotify {
+  id: number;
+  first_message_id: number;
+}
+
 /**
  * The chats with a due message to `side` (the buyer, or the seller `sellerId`) that its recipient has not
- * read and no e-mail told of, where that side was not e-mailed within the throttle; oldest due first.
+ * read and no e-mail told of, where that side was not e-mailed within the throttle; a buyer only while
+ * they want chat e-mails. Oldest due first, one page of `limit` after the chat whose oldest due message
+ * was `after` (0: from the start), so chats the caller skips (a recipient connected now) do not hide
+ * the ones behind them.
  */
 export async function findChatsToNotify(
   db: Db,
@@ -289,15 +298,27 @@ export async function findChatsToNotify(
   sellerId: string,
   window: NoticeWindow,
   limit: number,
-): Promise<number[]> {
+  after = 0,
+): Promise<ChatToNotify[]> {
   const recipient = side === 'buyer' ? sql.ref('c.buyer_google_id') : sql`${sellerId}`;
+  const firstMessageId = sql<number>`min(m.id)`;
   const rows = await db
     .selectFrom('chat_messages as m')
     .innerJoin('chats as c', 'c.id', 'm.chat_id')
     .leftJoin('chat_email_notices as n', (join) =>
       join.onRef('n.chat_id', '=', 'c.id').on('n.recipient', '=', side),
     )
-    .select('c.id')
+    .select(['c.id', firstMessageId.as('first_message_id')])
+    .$if(side === 'buyer', (query) =>
+      query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('users as u')
+            .select('u.id')
+            .whereRef('u.id', '=', 'c.buyer_google_id')
+            .where('u.chat_emails', '=', 1),
+        ),
+      ),
+    )
     .where('m.created_at', '>', window.since)
     .where('m.created_at', '<=', window.dueBy)
     .where(sql<boolean>`m.sender_google_id <> ${recipient}`)
@@ -310,10 +331,11 @@ export async function findChatsToNotify(
     .where('m.id', '>', sql<number>`coalesce(n.last_message_id, 0)`)
     .where((eb) => eb.or([eb('n.queued_at', 'is', null), eb('n.queued_at', '<=', window.throttledAfter)]))
     .groupBy('c.id')
-    .orderBy(sql`min(m.id)`)
+    .having(firstMessageId, '>', after)
+    .orderBy(firstMessageId)
     .limit(limit)
     .execute();
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ id: row.id, first_message_id: Number(row.first_message_id) }));
 }
 
 /**

@@ -11,19 +11,12 @@ import type { SendMessageAck } from '../../../shared/schemas/chat.js';
 import { buildApp } from '../../app.js';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { addProduct } from '../../test/fixtures.js';
-import { buyerHeaders, createTestApp, type TestApp } from '../../test/harness.js';
+import { buyerHeaders, createTestApp, listen, type TestApp } from '../../test/harness.js';
 import type { ChatEmailNotices } from './email-notices.js';
 import { type ChatClient, connect, next } from './socket-test-kit.js';
 import { TEST_REDIS_URL, testRedisAnswers } from '../../test/redis.js';
 
 const canRun = Boolean(process.env.TEST_DATABASE_URL) && (await testRedisAnswers());
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 describe.skipIf(!canRun)('chat across two app processes through Redis', () => {
   // Ids of this run only: another run on the same Redis shares its channels.

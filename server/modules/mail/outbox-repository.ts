@@ -78,13 +78,20 @@ export async function claimDueMail(
   return rows.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id - b.id);
 }
 
+/*
+ * The sender's writes after a send (markSent, markFailed, releaseClaims) touch a row only while it still
+ * holds the lease it claimed the row with (`lease`: the claim's locked_until). A send that outlived its
+ * lease leaves the row to whoever claimed it since: that sender's outcome is the one recorded.
+ */
+
 /** Delivered: it leaves the queue (a resend puts it back). */
-export async function markSent(db: Db, id: number, at: string): Promise<void> {
+export async function markSent(db: Db, id: number, at: string, lease: string): Promise<void> {
   await db
     .updateTable('mail_outbox')
     .set({ status: 'sent', sent_at: at, locked_until: null, last_error: null })
     .where('id', '=', id)
     .where('status', '=', 'waiting')
+    .where('locked_until', '=', lease)
     .execute();
 }
 
@@ -93,6 +100,7 @@ export async function markFailed(
   db: Db,
   ids: readonly number[],
   failure: { error: string; nextAttemptAt: string; countAttempt: boolean },
+  lease: string,
 ): Promise<void> {
   if (ids.length === 0) return;
   await db
@@ -105,13 +113,19 @@ export async function markFailed(
     }))
     .where('id', 'in', ids)
     .where('status', '=', 'waiting')
+    .where('locked_until', '=', lease)
     .execute();
 }
 
 /** Hands claimed e-mails back untouched (a sender stopping), due again at once for any process. */
-export async function releaseClaims(db: Db, ids: readonly number[]): Promise<void> {
+export async function releaseClaims(db: Db, ids: readonly number[], lease: string): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('mail_outbox').set({ locked_until: null }).where('id', 'in', ids).execute();
+  await db
+    .updateTable('mail_outbox')
+    .set({ locked_until: null })
+    .where('id', 'in', ids)
+    .where('locked_until', '=', lease)
+    .execute();
 }
 
 export async function countWaitingMail(db: Db): Promise<{ waiting: number; failing: number }> {

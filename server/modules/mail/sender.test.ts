@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -261,6 +262,36 @@ describe.each(TEST_DIALECTS)('the outbox sender on %s', (dialect) => {
     expect(sink.received.map((mail) => mail.subject)).toEqual(['Claimed']);
   });
 
+  it('leaves an e-mail whose lease ran out during its send to the sender that claimed it since', async () => {
+    await queue(t, ['Slow send']);
+    let finishSend = () => {};
+    let started = () => {};
+    const sendStarted = new Promise<void>((resolve) => (started = resolve));
+    const slow: MailTransport = {
+      description: 'a mail server that answers late',
+      async send() {
+        started();
+        await new Promise<void>((resolve) => (finishSend = resolve));
+      },
+      close: () => undefined,
+    };
+    const now = new Date();
+    const pass = deliverDueMail({ ...deps, transport: slow }, now);
+    await sendStarted;
+    // The first sender's lease runs out mid-send; another sender claims the e-mail.
+    const after = new Date(now.getTime() + LEASE_MS + 1000);
+    const newLease = new Date(after.getTime() + LEASE_MS).toISOString();
+    expect(await claimDueMail(t.handle.db, after.toISOString(), newLease, 10)).toHaveLength(1);
+    finishSend();
+    await pass;
+    // The late answer changes nothing: the e-mail is the new holder's to send and mark.
+    expect(await row(t, 'Slow send')).toMatchObject({
+      status: 'waiting',
+      locked_until: newLease,
+      sent_at: null,
+    });
+  });
+
   it('hands back what it claimed but did not begin when the process stops', async () => {
     await queue(
       t,
@@ -275,6 +306,54 @@ describe.each(TEST_DIALECTS)('the outbox sender on %s', (dialect) => {
     expect(left.every((r) => r.locked_until === null && r.attempts === 0)).toBe(true);
     // Due at once for the next sender.
     expect((await deliverDueMail(deps)).sent).toBe(30 - report.sent);
+  });
+
+  it('records a DATA_DIR/mail it cannot write as each e-mail’s failure, and delivers them once it can', async () => {
+    // A file where the folder should be: mkdir fails, as for root too (a chmod would not stop root).
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-unwritable-'));
+    const directory = path.join(dataDir, 'mail');
+    fs.writeFileSync(directory, 'not a folder');
+    const files = createMailTransport({ SMTP_URL: undefined, MAIL_FROM: FROM, dataDir });
+    try {
+      await queue(t, ['Unwritable 1', 'Unwritable 2']);
+      const fileDeps = { ...deps, transport: files };
+      const now = new Date();
+      const report = await deliverDueMail(fileDeps, now);
+      expect(report.sent).toBe(0);
+      expect(report.failed).toBeGreaterThanOrEqual(1);
+      for (const waiting of await rows(t)) {
+        expect(waiting).toMatchObject({ status: 'waiting', attempts: 1, locked_until: null });
+        expect(waiting.last_error).toMatch(/^Could not write the e-mail to .*mail \(E[A-Z]+\)\.$/);
+        expect(Date.parse(waiting.next_attempt_at)).toBeLessThanOrEqual(now.getTime() + MAX_RETRY_DELAY_MS);
+      }
+      fs.rmSync(directory);
+      expect(await deliverDueMail(fileDeps, minutesLater()())).toEqual({ sent: 2, failed: 0 });
+      expect(fs.readdirSync(directory).filter((name) => name.endsWith('.eml'))).toHaveLength(2);
+    } finally {
+      files.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('records a transport’s unforeseen error as that e-mail’s failure, and goes on with the others', async () => {
+    await queue(t, ['Breaks the transport', 'Goes through']);
+    const quirky: MailTransport = {
+      description: 'a transport with a bug',
+      async send(mail, signal) {
+        if (mail.subject === 'Breaks the transport')
+          throw new TypeError('cannot read properties of undefined');
+        await transport.send(mail, signal);
+      },
+      close: () => undefined,
+    };
+    expect(await deliverDueMail({ ...deps, transport: quirky })).toEqual({ sent: 1, failed: 1 });
+    expect(await row(t, 'Breaks the transport')).toMatchObject({
+      status: 'waiting',
+      attempts: 1,
+      locked_until: null,
+      last_error: 'Could not send the e-mail: cannot read properties of undefined',
+    });
+    expect((await row(t, 'Goes through')).status).toBe('sent');
   });
 
   it('backs off 1 s, 2 s, 4 s … and never more than a minute', () => {

@@ -70,6 +70,13 @@ export function mailSenderDeps(
   };
 }
 
+/** A failure no transport put into words: a short sentence for the outbox, no stack. */
+function unforeseenFailure(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  const sentence = `Could not send the e-mail: ${reason.replace(/\s+/g, ' ').trim() || 'no reason given'}`;
+  return sentence.length > 300 ? `${sentence.slice(0, 297)}...` : sentence;
+}
+
 function readContent(row: repo.OutboxRow): MailContent | undefined {
   try {
     return JSON.parse(row.content) as MailContent;
@@ -83,7 +90,7 @@ async function deliverBatch(
   deps: MailSenderDeps,
   rows: repo.OutboxRow[],
   clock: () => Date,
-  claimedAt: number,
+  claim: { at: number; lease: string },
 ) {
   const report: DeliveryReport = { sent: 0, failed: 0 };
   const queue = [...rows];
@@ -92,7 +99,12 @@ async function deliverBatch(
     new Date(clock().getTime() + retryDelayMs(row.attempts)).toISOString();
 
   const fail = async (row: repo.OutboxRow, error: string) => {
-    await repo.markFailed(deps.db, [row.id], { error, nextAttemptAt: later(row), countAttempt: true });
+    await repo.markFailed(
+      deps.db,
+      [row.id],
+      { error, nextAttemptAt: later(row), countAttempt: true },
+      claim.lease,
+    );
     report.failed += 1;
     deps.onFailed?.();
   };
@@ -102,33 +114,36 @@ async function deliverBatch(
     if (!to) {
       // Not a failed try (no server was asked): shown as failing, due again in a minute.
       const nextAttemptAt = new Date(clock().getTime() + MAX_RETRY_DELAY_MS).toISOString();
-      await repo.markFailed(deps.db, [row.id], {
-        error: SELLER_EMAIL_UNSET,
-        nextAttemptAt,
-        countAttempt: false,
-      });
+      await repo.markFailed(
+        deps.db,
+        [row.id],
+        { error: SELLER_EMAIL_UNSET, nextAttemptAt, countAttempt: false },
+        claim.lease,
+      );
       return;
     }
     const content = readContent(row);
     if (!content) return fail(row, 'The stored content is not valid JSON.');
-    const rendered = renderMail(content, deps.shopUrl);
+    // Whatever goes wrong with this e-mail (rendering it, or the transport failing in a way it did not
+    // foresee) is its recorded failure, retried with back-off; only the database failing ends the pass.
     try {
+      const rendered = renderMail(content, deps.shopUrl);
       await deps.transport.send(
         { id: row.id, kind: row.kind, to, ...rendered },
         AbortSignal.timeout(SEND_DEADLINE_MS),
       );
     } catch (error) {
-      if (!(error instanceof MailDeliveryError)) throw error;
+      if (!(error instanceof MailDeliveryError)) return fail(row, unforeseenFailure(error));
       if (error.scope === 'server') serverFailure ??= error;
       return fail(row, error.message);
     }
-    await repo.markSent(deps.db, row.id, clock().toISOString());
+    await repo.markSent(deps.db, row.id, clock().toISOString(), claim.lease);
     report.sent += 1;
     deps.onSent?.();
   };
 
   const mayStart = () =>
-    !serverFailure && !deps.stopping?.() && Date.now() + SEND_DEADLINE_MS < claimedAt + LEASE_MS;
+    !serverFailure && !deps.stopping?.() && Date.now() + SEND_DEADLINE_MS < claim.at + LEASE_MS;
   const worker = async () => {
     while (queue.length > 0 && mayStart()) await deliverOne(queue.shift()!);
   };
@@ -146,6 +161,7 @@ async function deliverBatch(
     await repo.releaseClaims(
       deps.db,
       queue.map((row) => row.id),
+      claim.lease,
     );
   }
   return { report, serverFailure };
@@ -161,15 +177,10 @@ export async function deliverDueMail(deps: MailSenderDeps, now?: Date): Promise<
   let stoppedBy: MailDeliveryError | undefined;
   for (let batch = 0; batch < BATCHES_PER_PASS && !stoppedBy && !deps.stopping?.(); batch += 1) {
     const at = clock();
-    const claimedAt = Date.now();
-    const rows = await repo.claimDueMail(
-      deps.db,
-      at.toISOString(),
-      new Date(at.getTime() + LEASE_MS).toISOString(),
-      SENDER_BATCH,
-    );
+    const claim = { at: Date.now(), lease: new Date(at.getTime() + LEASE_MS).toISOString() };
+    const rows = await repo.claimDueMail(deps.db, at.toISOString(), claim.lease, SENDER_BATCH);
     if (rows.length === 0) break;
-    const { report, serverFailure } = await deliverBatch(deps, rows, clock, claimedAt);
+    const { report, serverFailure } = await deliverBatch(deps, rows, clock, claim);
     total.sent += report.sent;
     total.failed += report.failed;
     stoppedBy = serverFailure;

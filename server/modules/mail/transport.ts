@@ -193,17 +193,23 @@ function fileTransport(directory: string, from: string): MailTransport {
   return {
     description: `written as .eml files to ${directory}`,
     async send(mail) {
-      const info = await composer.sendMail({
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
-      await fs.mkdir(directory, { recursive: true });
+      let info: { message: unknown };
+      try {
+        info = await composer.sendMail({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : 'unknown error';
+        throw new MailDeliveryError(`Could not compose the e-mail: ${reason}`, 'message');
+      }
       const file = path.join(directory, emlFileName(mail, new Date()));
       // Written whole or not at all: a reader never sees half a message.
       const partial = `${file}.partial`;
       try {
+        await fs.mkdir(directory, { recursive: true });
         await fs.writeFile(partial, info.message as Buffer);
         await fs.rename(partial, file);
       } catch (error) {

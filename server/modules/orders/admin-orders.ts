@@ -38,20 +38,21 @@ export async function listAdminOrders(
 /**
  * Marks an order sent (or not) with its tracking details; only a paid order can be marked sent. An order
  * paid together with others ("Checkout all") goes in one parcel with them: the whole group is marked.
- * When it becomes sent, the buyer's e-mail is queued in the same transaction.
+ * When it is marked sent, the buyer's e-mail is queued in the same transaction: once per postal service
+ * and tracking number, so a correction (unmarked and marked again, or edited) reaches the buyer too.
  */
 export async function setShipped(
   db: Db,
   paymentId: string,
   shipping: { shipped: boolean; postal_service: string; tracking_number: string },
 ): Promise<void> {
-  const { ref, lines } = await getPayment(db, paymentId);
+  const { ref } = await getPayment(db, paymentId);
   const shippable = PAYMENT_STATUSES.filter(canShipOrder);
   const changed = await db.transaction().execute(async (trx) => {
     const at = new Date().toISOString();
     if (!(await setShipping(trx, ref, shipping, shippable, at))) return false;
-    const becameSent = shipping.shipped && lines.some((line) => line.shipped === 0);
-    if (becameSent) await queueSentMail(trx, { ref, lines: await repo.findOrdersOfPayment(trx, ref) }, at);
+    if (shipping.shipped)
+      await queueSentMail(trx, { ref, lines: await repo.findOrdersOfPayment(trx, ref) }, at);
     return true;
   });
   if (!changed) throw conflict('Only paid orders can be marked sent.');

@@ -10,18 +10,17 @@ import {
   buyerHeaders,
   createTestApp,
   TEST_DIALECTS,
+  type AuthHeaders,
   type TestApp,
 } from '../../test/harness.js';
 import { SandboxProvider } from '../payment-providers/sandbox.js';
 import type { PaymentProvider } from '../payment-providers/index.js';
 import { sweepUnpaidOrders } from './sweep.js';
 
-type Headers = { authorization: string };
-
 describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
   let t: TestApp;
-  let alice: Headers;
-  let admin: Headers;
+  let alice: AuthHeaders;
+  let admin: AuthHeaders;
   let nextProductId = 1;
   let nextBuyer = 1;
   /** The sandbox, which a test can make fail as a provider that is down. */
@@ -68,10 +67,10 @@ describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
     lines,
     ...SHIPPING,
   });
-  const checkoutAll = (headers: Partial<Headers>, payload: unknown) =>
+  const checkoutAll = (headers: Partial<AuthHeaders>, payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/create-cart-purchase', headers, payload: payload as object });
 
-  async function newBuyer(): Promise<{ sub: string; headers: Headers }> {
+  async function newBuyer(): Promise<{ sub: string; headers: AuthHeaders }> {
     const sub = `buyer-${nextBuyer++}`;
     return { sub, headers: await buyerHeaders(t, { sub, email: `${sub}@example.com` }) };
   }
@@ -93,7 +92,7 @@ describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
       .where('dedupe_key', 'like', like)
       .orderBy('id')
       .execute();
-  const cart = (sub: string, headers: Headers) => t.app.inject({ url: `/api/cart/${sub}`, headers });
+  const cart = (sub: string, headers: AuthHeaders) => t.app.inject({ url: `/api/cart/${sub}`, headers });
 
   it('buys every line on one invoice: one order each, priced from the database, sharing the group', async () => {
     const first = await newProduct(3);
@@ -266,7 +265,7 @@ describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
       ['expired', 0],
     ]);
     expect([await units(first), await units(second)]).toEqual([2, 2]);
-    const expired = await mails(`payment_expired:${created.payment_id}`);
+    const expired = await mails(`payment_expired:${created.payment_id}:%`);
     expect(expired).toHaveLength(1);
     expect(JSON.parse(expired[0]!.content).action.href).toBe('/account');
     // Nothing had arrived, so the seller has nothing to settle.
@@ -318,7 +317,7 @@ describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
       [1, '9400100000000000000000'],
       [1, '9400100000000000000000'],
     ]);
-    const sent = await mails(`order_sent:${created.payment_id}`);
+    const sent = await mails(`order_sent:${created.payment_id}:%`);
     expect(sent).toHaveLength(1);
     const content = JSON.parse(sent[0]!.content);
     expect(content.details).toEqual(
@@ -328,5 +327,26 @@ describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
       ]),
     );
     expect(content.action.href).toMatch(/^https:\/\/tools\.usps\.com\/.*9400100000000000000000/);
+
+    // A typo in the tracking number: unmarked, marked again corrected, and the buyer is told the new one.
+    const remark = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin-purchases/${created.payment_ids[0]}/shipped`,
+        headers: admin,
+        payload,
+      });
+    expect((await remark({ shipped: false, postal_service: '', tracking_number: '' })).statusCode).toBe(200);
+    const corrected = { shipped: true, postal_service: 'UPS', tracking_number: '1Z999AA10123456784' };
+    expect((await remark(corrected)).statusCode).toBe(200);
+    expect((await remark(corrected)).statusCode).toBe(200);
+    const again = await mails(`order_sent:${created.payment_id}:%`);
+    expect(again).toHaveLength(2);
+    expect(JSON.parse(again[1]!.content).details).toEqual(
+      expect.arrayContaining([
+        ['Sent with', 'UPS'],
+        ['Tracking number', '1Z999AA10123456784'],
+      ]),
+    );
   });
 });

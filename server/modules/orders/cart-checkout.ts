@@ -1,26 +1,20 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  type CreateCartPurchaseBody,
-  MAX_OPEN_ORDERS_PER_BUYER,
-  type SessionUser,
-} from '../../../shared/schemas/buying.js';
+import type { CreateCartPurchaseBody, SessionUser } from '../../../shared/schemas/buying.js';
 import { CONDITION_INFO } from '../../../shared/shops.js';
 import type { Database } from '../../db/types.js';
-import { badRequest, conflict, HttpError, noSuchProduct } from '../../http/errors.js';
-import { insertUserIfMissing, lockUser } from '../buyers/index.js';
+import { badRequest, conflict, type HttpError, noSuchProduct } from '../../http/errors.js';
 import { findOffer, sellingShop } from '../cart/index.js';
 import * as stock from '../stock/index.js';
 import {
-  INVOICE_TIMEOUT_MS,
+  invoiceOrUndo,
   type InvoiceIssuer,
+  lineDescription,
+  lockBuyerUnderCap,
   MAX_TOTAL_CENTS,
   newPaymentId,
-  PROVIDER_DOWN,
   type PurchaseOptions,
-  tooManyOpenOrders,
-  undoPurchase,
-  withTimeout,
+  waitingOrderFields,
 } from './checkout.js';
 import { dollars } from './presenter.js';
 import * as repo from './repository.js';
@@ -79,12 +73,7 @@ export async function createCartPurchase(
   const paymentIds = body.lines.map(() => newPaymentId());
 
   const { totalCents, description } = await db.transaction().execute(async (trx) => {
-    await insertUserIfMissing(trx, buyer, at);
-    // The buyer's own purchases one at a time, or two at once could each pass the cap.
-    await lockUser(trx, buyer.sub);
-    if ((await repo.countOpenOrdersOfUser(trx, buyer.sub)) >= MAX_OPEN_ORDERS_PER_BUYER) {
-      throw tooManyOpenOrders();
-    }
+    await lockBuyerUnderCap(trx, buyer, at);
     const taken = await stock.takeUnitsOfLines(trx, shop.key, body.lines, at);
     if (!Array.isArray(taken)) {
       const line = body.lines[taken.index]!;
@@ -103,7 +92,7 @@ export async function createCartPurchase(
           'Invalid field "lines": together they would cost more than one payment can hold; buy fewer.',
         );
       }
-      parts.push(`${title} (${CONDITION_INFO[line.condition].label}) × ${line.quantity}`);
+      parts.push(lineDescription(title, line.condition, line.quantity));
       await repo.insertOrder(trx, {
         payment_id: paymentIds[index]!,
         group_id: groupId,
@@ -115,36 +104,18 @@ export async function createCartPurchase(
         unit_price_cents: unitCents,
         quantity: line.quantity,
         total_cents: lineCents,
-        email: body.email,
-        contact_name: body.contact_name,
-        phone: body.phone,
-        address: body.address,
-        city: body.city,
-        state_prov: body.state_prov,
-        postal_code: body.postal_code,
-        payment_status: 'waiting',
-        provider: provider.name,
-        provider_invoice_id: null,
-        invoice_url: null,
-        stock_reserved: 1,
-        created_at: at,
-        updated_at: at,
+        ...waitingOrderFields(body, provider, at),
       });
     }
     return { totalCents, description: parts.join('; ').slice(0, 500) };
   });
 
-  let invoice;
-  try {
-    invoice = await withTimeout(
-      provider.createInvoice({ paymentId: groupId, priceUsd: dollars(totalCents), description }),
-      options.invoiceTimeoutMs ?? INVOICE_TIMEOUT_MS,
-    );
-  } catch (error) {
-    options.log?.warn({ err: error, paymentId: groupId }, 'payment provider failed; cart purchase undone');
-    await undoPurchase(db, groupId);
-    throw new HttpError(502, PROVIDER_DOWN);
-  }
-  await repo.setInvoice(db, groupId, invoice.invoiceId, invoice.invoiceUrl, new Date().toISOString());
-  return { payment_url: invoice.invoiceUrl, payment_id: groupId, payment_ids: paymentIds };
+  const invoiceUrl = await invoiceOrUndo(
+    db,
+    provider,
+    { paymentId: groupId, priceUsd: dollars(totalCents), description },
+    options,
+    'cart purchase',
+  );
+  return { payment_url: invoiceUrl, payment_id: groupId, payment_ids: paymentIds };
 }

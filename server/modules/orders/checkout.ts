@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
+  type CheckoutShipping,
   type CreatePurchaseBody,
   MAX_OPEN_ORDERS_PER_BUYER,
   PAYMENT_STATUSES,
   type SessionUser,
 } from '../../../shared/schemas/buying.js';
-import { CONDITION_INFO, type ShopConfig } from '../../../shared/shops.js';
-import type { Database } from '../../db/types.js';
+import { type Condition, CONDITION_INFO, type ShopConfig } from '../../../shared/shops.js';
+import type { Database, NewOrderRow } from '../../db/types.js';
 import { badRequest, conflict, HttpError, noSuchProduct } from '../../http/errors.js';
 import { insertUserIfMissing, lockUser } from '../buyers/index.js';
 import { assertBuyable, findOffer, sellingShop } from '../cart/index.js';
@@ -83,6 +84,82 @@ export const tooManyOpenOrders = () =>
   conflict(`You have ${MAX_OPEN_ORDERS_PER_BUYER} unpaid orders. Pay or delete one before ordering more.`);
 
 /**
+ * A checkout's first step, inside its transaction: the buyer's row, locked so that the buyer's own
+ * purchases go one at a time (two at once could each count four and make a seventh), then the cap.
+ */
+export async function lockBuyerUnderCap(
+  trx: Transaction<Database>,
+  buyer: SessionUser,
+  at: string,
+): Promise<void> {
+  await insertUserIfMissing(trx, buyer, at);
+  await lockUser(trx, buyer.sub);
+  if ((await repo.countOpenOrdersOfUser(trx, buyer.sub)) >= MAX_OPEN_ORDERS_PER_BUYER) {
+    throw tooManyOpenOrders();
+  }
+}
+
+/** What every new order holds besides its line: where it ships, and a payment still to be made. */
+export function waitingOrderFields(shipping: CheckoutShipping, provider: InvoiceIssuer, at: string) {
+  return {
+    email: shipping.email,
+    contact_name: shipping.contact_name,
+    phone: shipping.phone,
+    address: shipping.address,
+    city: shipping.city,
+    state_prov: shipping.state_prov,
+    postal_code: shipping.postal_code,
+    payment_status: 'waiting',
+    provider: provider.name,
+    provider_invoice_id: null,
+    invoice_url: null,
+    stock_reserved: 1,
+    created_at: at,
+    updated_at: at,
+  } satisfies Partial<NewOrderRow>;
+}
+
+/** A line as the invoice describes it: "Speaker (Very Good) × 2". */
+export function lineDescription(title: string, condition: Condition, quantity: number): string {
+  return `${title} (${CONDITION_INFO[condition].label}) × ${quantity}`;
+}
+
+/**
+ * The provider's invoice for orders just written, outside their transaction, and its address stored
+ * on them. A provider that fails or stalls (options.invoiceTimeoutMs) undoes the orders and answers 502.
+ */
+export async function invoiceOrUndo(
+  db: Db,
+  provider: InvoiceIssuer,
+  request: InvoiceRequest,
+  options: PurchaseOptions,
+  undone: 'purchase' | 'cart purchase',
+): Promise<string> {
+  let invoice;
+  try {
+    invoice = await withTimeout(
+      provider.createInvoice(request),
+      options.invoiceTimeoutMs ?? INVOICE_TIMEOUT_MS,
+    );
+  } catch (error) {
+    options.log?.warn(
+      { err: error, paymentId: request.paymentId },
+      `payment provider failed; ${undone} undone`,
+    );
+    await undoPurchase(db, request.paymentId);
+    throw new HttpError(502, PROVIDER_DOWN);
+  }
+  await repo.setInvoice(
+    db,
+    request.paymentId,
+    invoice.invoiceId,
+    invoice.invoiceUrl,
+    new Date().toISOString(),
+  );
+  return invoice.invoiceUrl;
+}
+
+/**
  * Buys one cart line (docs/architecture.md §7): units reserved and the order written in one transaction, priced from
  * the database (the client's total_amount is never read); then the provider's invoice, outside the
  * transaction. A provider that fails or stalls leaves no order and no reserved units behind.
@@ -105,12 +182,7 @@ export async function createPurchase(
   };
 
   const { title, totalCents } = await db.transaction().execute(async (trx) => {
-    await insertUserIfMissing(trx, buyer, at);
-    // The buyer's own purchases one at a time, or two at once could each count four and make a seventh.
-    await lockUser(trx, buyer.sub);
-    if ((await repo.countOpenOrdersOfUser(trx, buyer.sub)) >= MAX_OPEN_ORDERS_PER_BUYER) {
-      throw tooManyOpenOrders();
-    }
+    await lockBuyerUnderCap(trx, buyer, at);
     const taken = await stock.takeUnits(trx, line, at);
     if (taken === 'no such product') throw noSuchProduct(shop.name, body.product_id);
     if (taken === 'not enough') throw await notTakenReason(trx, shop, body);
@@ -131,41 +203,23 @@ export async function createPurchase(
       unit_price_cents: unitCents,
       quantity: body.quantity,
       total_cents: totalCents,
-      email: body.email,
-      contact_name: body.contact_name,
-      phone: body.phone,
-      address: body.address,
-      city: body.city,
-      state_prov: body.state_prov,
-      postal_code: body.postal_code,
-      payment_status: 'waiting',
-      provider: provider.name,
-      provider_invoice_id: null,
-      invoice_url: null,
-      stock_reserved: 1,
-      created_at: at,
-      updated_at: at,
+      ...waitingOrderFields(body, provider, at),
     });
     return { title, totalCents };
   });
 
-  let invoice;
-  try {
-    invoice = await withTimeout(
-      provider.createInvoice({
-        paymentId,
-        priceUsd: dollars(totalCents),
-        description: `${title} (${CONDITION_INFO[body.condition].label}) × ${body.quantity}`,
-      }),
-      options.invoiceTimeoutMs ?? INVOICE_TIMEOUT_MS,
-    );
-  } catch (error) {
-    options.log?.warn({ err: error, paymentId }, 'payment provider failed; purchase undone');
-    await undoPurchase(db, paymentId);
-    throw new HttpError(502, PROVIDER_DOWN);
-  }
-  await repo.setInvoice(db, paymentId, invoice.invoiceId, invoice.invoiceUrl, new Date().toISOString());
-  return { payment_url: invoice.invoiceUrl, payment_id: paymentId };
+  const invoiceUrl = await invoiceOrUndo(
+    db,
+    provider,
+    {
+      paymentId,
+      priceUsd: dollars(totalCents),
+      description: lineDescription(title, body.condition, body.quantity),
+    },
+    options,
+    'purchase',
+  );
+  return { payment_url: invoiceUrl, payment_id: paymentId };
 }
 
 /**

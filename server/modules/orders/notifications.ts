@@ -5,6 +5,7 @@
  * e-mail exists exactly when its event does and a replayed callback finds its key already queued.
  * A "Checkout all" group is one payment: one e-mail for the group, listing its lines.
  */
+import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { formatDollars } from '../../../shared/rules/money.js';
 import { trackingUrl } from '../../../shared/rules/tracking.js';
@@ -47,8 +48,28 @@ export function mailTime(iso: string): string {
 
 // ── What each e-mail says ────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The buyer's "paid" e-mail. An order paid after it expired whose units were sold meanwhile
+ * (needs_attention) cannot be promised: the seller restocks or refunds it, and will be in touch.
+ */
 export function orderPaidMail(payment: Payment): MailContent {
   const order = first(payment);
+  const unitsSold = payment.lines.some((line) => line.needs_attention === 1);
+  if (unitsSold) {
+    return {
+      subject: 'We received your payment',
+      heading: 'We received your payment',
+      paragraphs: [
+        `Thank you, ${order.contact_name}. Your payment for ${whatWasBought(payment)} arrived after the time to pay had run out, and meanwhile the items were sold to someone else. The seller will be in touch with you about sending them or refunding you.`,
+      ],
+      lines: orderLines(payment),
+      details: [
+        ['Total', money(invoiceTotalCents(payment))],
+        ['Order', payment.ref],
+      ],
+      action: { label: 'See your orders', href: '/account' },
+    };
+  }
   return {
     subject: 'Your order is paid',
     heading: 'Your order is paid',
@@ -167,7 +188,11 @@ export function sellerNewOrderMail(payment: Payment): MailContent {
   return {
     subject: `New paid order: ${money(total)}`,
     heading: 'A new order is paid',
-    paragraphs: [`${order.contact_name} paid for ${whatWasBought(payment)}. It is ready to ship.`],
+    paragraphs: [
+      payment.lines.some((line) => line.needs_attention === 1)
+        ? `${order.contact_name} paid for ${whatWasBought(payment)} after it expired, and its units were sold meanwhile: restock or refund it, and tell the buyer.`
+        : `${order.contact_name} paid for ${whatWasBought(payment)}. It is ready to ship.`,
+    ],
     lines: orderLines(payment),
     details,
     action: { label: 'Open the orders', href: '/orders' },
@@ -240,13 +265,22 @@ export async function queuePaidMails(trx: Trx, payment: Payment, at: string): Pr
   );
 }
 
+/**
+ * One e-mail per parcel's details: a seller who corrects the postal service or tracking number tells the
+ * buyer again; the same details marked again do not. Hashed: the key stays short whatever was typed.
+ */
 export async function queueSentMail(trx: Trx, payment: Payment, at: string): Promise<void> {
   const order = first(payment);
+  const parcel = crypto
+    .createHash('sha256')
+    .update(`${order.postal_service}\n${order.tracking_number}`)
+    .digest('hex')
+    .slice(0, 16);
   await queueMail(
     trx,
     {
       kind: 'order_sent',
-      dedupeKey: `order_sent:${payment.ref}`,
+      dedupeKey: `order_sent:${payment.ref}:${parcel}`,
       to: buyer(payment),
       content: orderSentMail(payment, order.postal_service, order.tracking_number),
     },
@@ -254,19 +288,23 @@ export async function queueSentMail(trx: Trx, payment: Payment, at: string): Pro
   );
 }
 
+/**
+ * Keyed by the moment it expired: a payment revived by late money and expired again tells again, while
+ * the expiry itself happens once (a conditional status change), so nothing replays it.
+ */
 export async function queueExpiredMails(trx: Trx, payment: Payment, at: string): Promise<void> {
   await queueMail(
     trx,
     {
       kind: 'payment_expired',
-      dedupeKey: `payment_expired:${payment.ref}`,
+      dedupeKey: `payment_expired:${payment.ref}:${at}`,
       to: buyer(payment),
       content: paymentExpiredMail(payment),
     },
     at,
   );
   if ((first(payment).invoice_paid_cents ?? 0) > 0)
-    await queueAttentionMail(trx, payment, 'expired_partly_paid', at);
+    await queueAttentionMail(trx, payment, 'expired_partly_paid', at, at);
 }
 
 /** One e-mail per amount: a later part payment tells again, a replay of the same one does not. */

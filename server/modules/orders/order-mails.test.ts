@@ -6,7 +6,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, TEST_DIALECTS } from '../../test/harness.js';
+import { adminHeaders, type AuthHeaders, TEST_DIALECTS } from '../../test/harness.js';
 import { paymentScenarios } from '../../test/payment-scenarios.js';
 import type { ReceivedMail } from '../../test/smtp-sink.js';
 import { mailTime } from './notifications.js';
@@ -66,7 +66,7 @@ describe.each(TEST_DIALECTS)('order e-mails delivered over SMTP on %s', (dialect
     mailSendMs: 50,
     env: { SELLER_EMAIL: SELLER, PUBLIC_URL: SHOP },
   });
-  let admin: { authorization: string };
+  let admin: AuthHeaders;
   beforeAll(async () => {
     admin = await adminHeaders(s.app());
   });

@@ -606,20 +606,27 @@ describe.each(TEST_DIALECTS)('purchases and orders on %s', (dialect) => {
     expect(await storedState()).toEqual(before);
   });
 
-  it('forgets the invoice link of an order that expires or fails, so no Pay Now is offered', async () => {
+  it('offers no Pay Now for an order that expires, fails or is paid, while keeping its invoice on record', async () => {
     const id = await newProduct(5);
     const stale = await buy(alice, purchase('alice', id));
     const failed = await buy(alice, purchase('alice', id));
     const open = await buy(alice, purchase('alice', id));
+    const paid = await buy(alice, purchase('alice', id));
     await backdate(stale.payment_id, 61);
     await sweepUnpaidOrders(t.handle.db, new Date(), 60);
     await applyPaymentStatus(t.handle.db, failed.payment_id, 'failed');
+    await applyPaymentStatus(t.handle.db, paid.payment_id, 'finished');
     const mine = (await call('GET', '/api/my-purchases/alice', alice)).body as Record<string, unknown>[];
     const link = (paymentId: string) => mine.find((o) => o.payment_id === paymentId)?.invoice_url;
     expect(link(stale.payment_id)).toBeNull();
     expect(link(failed.payment_id)).toBeNull();
+    expect(link(paid.payment_id)).toBeNull();
     expect(link(open.payment_id)).toBe(open.payment_url);
-    expect(await order(stale.payment_id)).toMatchObject({ payment_status: 'expired', invoice_url: null });
+    // Money that still arrives revives an expired order, which may then be paid on the same invoice.
+    expect(await order(stale.payment_id)).toMatchObject({
+      payment_status: 'expired',
+      invoice_url: stale.payment_url,
+    });
   });
 
   it('gives nothing back for a refund after the order was shipped: the units left in the parcel', async () => {

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/types.js';
 import { invoiceTotalCents, OrderChanged, type Payment } from './lookup.js';
 import * as mails from './notifications.js';
+import { recordProviderRefund } from './refunds.js';
 import * as stock from '../stock/index.js';
 import * as repo from './repository.js';
 
@@ -50,6 +51,8 @@ interface Change {
   movedTo?: PaymentStatus | undefined;
   amountChanged: boolean;
   revived?: { unitsSold: boolean } | undefined;
+  /** The provider refunded the payment: what was left of it after the seller's own refunds. */
+  providerRefundCents?: number | undefined;
 }
 
 /**
@@ -79,8 +82,8 @@ async function tell(
   }
   if (change.movedTo === 'expired') await mails.queueExpiredMails(trx, payment, at);
   if (change.movedTo === 'refunded') {
-    // The provider refunded it (not the seller's form): the whole payment, as far as we know.
-    const amountCents = order.invoice_paid_cents ?? invoiceTotalCents(payment);
+    // The provider refunded it (not the seller's form): what was left after the seller's refunds.
+    const amountCents = change.providerRefundCents ?? 0;
     await mails.queueRefundedMail(
       trx,
       payment,
@@ -98,11 +101,13 @@ async function paymentOf(trx: Trx, orderOrGroupRef: string): Promise<Payment> {
   return { ref: groupId, lines: await repo.findOrdersOfPayment(trx, groupId) };
 }
 
-/** Records the amount when the news gives a new one; true when it changed. */
-async function recordAmount(trx: Trx, payment: Payment, news: PaymentNews, at: string): Promise<boolean> {
-  if (news.paidCents === undefined || news.paidCents === payment.lines[0]?.invoice_paid_cents) return false;
-  await repo.setInvoicePaid(trx, payment.ref, news.paidCents, at);
-  return true;
+/**
+ * Records the amount when the news gives more than the one on record (the write itself compares, so a
+ * stale read cannot lower it); true when it rose.
+ */
+async function recordAmount(trx: Trx, ref: string, news: PaymentNews, at: string): Promise<boolean> {
+  if (news.paidCents === undefined) return false;
+  return repo.raiseInvoicePaid(trx, ref, news.paidCents, at);
 }
 
 /**
@@ -124,16 +129,23 @@ async function changePayment(
     const payment = { ref, lines };
     const to = withTolerance(news, invoiceTotalCents(payment), options.tolerancePercent ?? 0);
     if (releasesStock(to)) await stock.lockProductsOfPayment(trx, ref);
-    // An order that failed or expired takes no more money, so its Pay Now link goes.
-    const unpayable = to === 'failed' || to === 'expired';
     const allowed = from ?? paymentStatusPredecessors(to);
-    const changed = await repo.advanceStatus(trx, ref, to, allowed, at, unpayable);
-    const amountChanged = await recordAmount(trx, payment, news, at);
+    const changed = await repo.advanceStatus(trx, ref, to, allowed, at);
+    const amountChanged = await recordAmount(trx, ref, news, at);
+    // Before the units go back: a line still holding its unshipped units is refunded with them.
+    const providerRefundCents =
+      changed && to === 'refunded' ? await recordProviderRefund(trx, ref, at) : undefined;
     if (changed && releasesStock(to)) {
       for (const line of lines) await stock.releaseReservation(trx, line.payment_id, at);
     }
     if (changed || amountChanged)
-      await tell(trx, ref, { movedTo: changed ? to : undefined, amountChanged }, at, options);
+      await tell(
+        trx,
+        ref,
+        { movedTo: changed ? to : undefined, amountChanged, providerRefundCents },
+        at,
+        options,
+      );
     return changed;
   });
 }
@@ -228,7 +240,7 @@ async function reviveExpiredPayment(
         if (!(await repo.reviveExpiredOrder(trx, line.payment_id, to, reserved, at)))
           throw new OrderChanged();
       }
-      const amountChanged = await recordAmount(trx, payment, news, at);
+      const amountChanged = await recordAmount(trx, ref, news, at);
       await tell(trx, ref, { movedTo: to, amountChanged, revived: { unitsSold } }, at, options);
       return unitsSold ? 'unreserved' : 'reserved';
     })

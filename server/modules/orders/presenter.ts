@@ -1,4 +1,5 @@
 /** Exactly which fields of an order leave the server: the buyer's view and the admin's. */
+import { takesPayment } from '../../../shared/rules/payment-status.js';
 import type { AdminOrder, PaymentStatus, Purchase } from '../../../shared/schemas/buying.js';
 import type { RefundRow } from '../../db/types.js';
 import type { AdminOrderRow, OrderWithImagesRow } from './repository.js';
@@ -41,7 +42,7 @@ export function presentPurchase(row: OrderWithImagesRow, holdMinutes: number): P
     created_at: row.created_at,
     payment_status: row.payment_status as PaymentStatus,
     shipped: row.shipped === 1,
-    invoice_url: row.invoice_url,
+    invoice_url: takesPayment(row.payment_status as PaymentStatus) ? row.invoice_url : null,
     postal_service: row.postal_service,
     tracking_number: row.tracking_number,
     imagecount: row.image_count ?? 0,

@@ -6,14 +6,13 @@ import {
   buyerHeaders,
   createTestApp,
   TEST_DIALECTS,
+  type AuthHeaders,
   type TestApp,
 } from '../../test/harness.js';
 
-type Headers = { authorization: string };
-
 describe.each(TEST_DIALECTS)('refunds on %s', (dialect) => {
   let t: TestApp;
-  let admin: Headers;
+  let admin: AuthHeaders;
   let nextId = 1;
   let nextBuyer = 1;
 
@@ -68,7 +67,7 @@ describe.each(TEST_DIALECTS)('refunds on %s', (dialect) => {
     return { ref: created.payment_id as string, lineIds, productIds: ids };
   }
 
-  const refund = (paymentId: string, payload: object, headers: Partial<Headers> = admin) =>
+  const refund = (paymentId: string, payload: object, headers: Partial<AuthHeaders> = admin) =>
     t.app.inject({ method: 'POST', url: `/api/admin-purchases/${paymentId}/refund`, headers, payload });
   const rows = (ref: string) =>
     t.handle.db
@@ -152,29 +151,43 @@ describe.each(TEST_DIALECTS)('refunds on %s', (dialect) => {
     expect(await units(productIds[0]!)).toBe(3);
   });
 
-  it('spreads a group refund over its lines and restocks every line', async () => {
+  it('spreads a group refund over its lines, and restocks every line with the refund of the rest', async () => {
     const { ref, lineIds, productIds } = await paidOrder(3);
     // Any line of the group stands for the group's payment (60.00).
-    expect((await refund(lineIds[2]!, { amount: '30.00', note: '', restock: true })).statusCode).toBe(200);
+    expect((await refund(lineIds[2]!, { amount: '30.00', note: '', restock: false })).statusCode).toBe(200);
     const after = await rows(ref);
     expect(after.map((row) => [row.payment_status, row.refunded_cents])).toEqual([
       ['finished', 2000],
       ['finished', 1000],
       ['finished', 0],
     ]);
-    expect(await Promise.all(productIds.map(units))).toEqual([3, 3, 3]);
+    expect(await Promise.all(productIds.map(units))).toEqual([2, 2, 2]);
     expect(await refundMails(ref)).toHaveLength(1);
     const tooMuch = await refund(ref, { amount: '30.01', note: '', restock: false });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error).toBe(
       'Invalid field "amount": only $30.00 of this payment is left to refund.',
     );
-    expect((await refund(ref, { amount: '30.00', note: '', restock: false })).statusCode).toBe(200);
+    expect((await refund(ref, { amount: '30.00', note: '', restock: true })).statusCode).toBe(200);
     expect((await rows(ref)).map((row) => [row.payment_status, row.refunded_cents])).toEqual([
       ['refunded', 2000],
       ['refunded', 2000],
       ['refunded', 2000],
     ]);
+    expect(await Promise.all(productIds.map(units))).toEqual([3, 3, 3]);
+  });
+
+  it('refuses to put units back on sale with a part refund: the order may still be shipped', async () => {
+    const { ref, productIds } = await paidOrder(2);
+    const before = await rows(ref);
+    const part = await refund(ref, { amount: '10.00', note: '', restock: true });
+    expect(part.statusCode).toBe(400);
+    expect(part.json().error).toBe(
+      'Units go back on sale only with a refund of the whole payment: refund the rest, or restock in the product editor.',
+    );
+    expect(await rows(ref)).toEqual(before);
+    expect(await Promise.all(productIds.map(units))).toEqual([2, 2]);
+    expect(await refundMails(ref)).toHaveLength(0);
   });
 
   it('never lets two refunds at once exceed what was paid', async () => {

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { formatDollars } from '../../../shared/rules/money.js';
+import { mayRestock, RESTOCK_NEEDS_WHOLE_REFUND } from '../../../shared/rules/payment-amounts.js';
 import type { RefundBody } from '../../../shared/schemas/buying.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import { badRequest, conflict } from '../../http/errors.js';
@@ -49,10 +50,12 @@ function spread(lines: readonly OrderRow[], amountCents: number): number[] {
  * A refund the seller made outside the shop, recorded on a paid order (issue 18): on an order paid
  * together with others, on the whole group's payment, spread over its lines. The order rows are locked
  * first (after their products' rows when the units go back: the lock order), so two refunds at once
- * cannot together exceed what was paid. The whole of it refunded makes the payment 'refunded'; a part
- * leaves it finished with the amount on record. `restock` puts every line's units back on sale, also when
- * they were shipped (the parcel came back); without it a whole refund ends the hold and the units stay
- * gone. The refunds rows, the status and the buyer's e-mail are written in one transaction.
+ * cannot together exceed what was paid. The whole of it refunded makes the payment 'refunded' (and needs
+ * no more of the seller's attention); a part leaves it finished with the amount on record. `restock` puts
+ * every line's units back on sale, also when they were shipped (the parcel came back), and only with a
+ * refund of everything left: after a part refund the order may still be shipped, and its units would be
+ * sold twice. Without it a whole refund ends the hold and the units stay gone. The refunds rows, the
+ * status and the buyer's e-mail are written in one transaction.
  */
 export async function recordRefund(db: Db, paymentId: string, body: RefundBody): Promise<void> {
   const amountCents = Math.round(Number(body.amount) * 100);
@@ -72,6 +75,8 @@ export async function recordRefund(db: Db, paymentId: string, body: RefundBody):
         `Invalid field "amount": only ${formatDollars(left / 100)} of this payment is left to refund.`,
       );
     }
+    const whole = amountCents === left;
+    if (body.restock && !mayRestock(amountCents, left)) throw badRequest(RESTOCK_NEEDS_WHOLE_REFUND);
     const at = new Date().toISOString();
     const parts = spread(lines, amountCents);
     for (const [index, line] of lines.entries()) {
@@ -86,8 +91,7 @@ export async function recordRefund(db: Db, paymentId: string, body: RefundBody):
         });
       }
     }
-    const whole = amountCents === left;
-    if (body.restock || whole) {
+    if (whole) {
       for (const line of lines) {
         await stock.releaseReservation(trx, line.payment_id, at, body.restock ? 'always' : 'never');
       }
@@ -97,4 +101,35 @@ export async function recordRefund(db: Db, paymentId: string, body: RefundBody):
     const key = `${ref}:${refundedBefore + amountCents}`;
     await queueRefundedMail(trx, payment, { key, amountCents, note: body.note, whole }, at);
   });
+}
+
+/**
+ * The payment's provider refunded it (its own 'refunded' status, applied in the transaction that moved
+ * the payment there, whose status change holds the order rows): whatever the seller had not refunded
+ * yet is recorded as refunded, spread over the lines as a seller's refund would be, so each line's
+ * refunded amount adds up to what was paid. Answers the amount it recorded (what the buyer is told).
+ */
+export async function recordProviderRefund(
+  trx: Transaction<Database>,
+  ref: string,
+  at: string,
+): Promise<number> {
+  const lines = await repo.findOrdersOfPayment(trx, ref);
+  const left = refundableCents(lines) - lines.reduce((sum, line) => sum + line.refunded_cents, 0);
+  if (left <= 0) return 0;
+  const parts = spread(lines, left);
+  for (const [index, line] of lines.entries()) {
+    const part = parts[index]!;
+    if (part > 0) {
+      await repo.insertRefund(trx, {
+        order_id: line.id,
+        amount_cents: part,
+        note: 'Refunded by the payment provider',
+        // Its units go back on sale with the refund unless they were shipped (or no longer held).
+        restocked: line.stock_reserved === 1 && line.shipped === 0,
+        at,
+      });
+    }
+  }
+  return left;
 }

@@ -101,8 +101,8 @@ export async function deleteOrder(
 /**
  * Sets the status of the payment's orders (an order's reference, or a group's: all its lines at once)
  * only while they are in one of `from`: concurrent callbacks cannot both move it, nor move it
- * backwards. `dropInvoice` forgets the invoice link (an order that can no longer be paid). True when it
- * changed.
+ * backwards. The invoice link stays (the presenters offer it only while the status takes money). True
+ * when it changed.
  */
 export async function advanceStatus(
   db: Db,
@@ -110,12 +110,16 @@ export async function advanceStatus(
   to: PaymentStatus,
   from: readonly PaymentStatus[],
   at: string,
-  dropInvoice = false,
 ): Promise<boolean> {
   if (from.length === 0) return false;
   const result = await db
     .updateTable('orders')
-    .set({ payment_status: to, updated_at: at, ...(dropInvoice ? { invoice_url: null } : {}) })
+    .set({
+      payment_status: to,
+      updated_at: at,
+      // Refunded, the matter is settled: nothing is left for the seller to restock or refund.
+      ...(to === 'refunded' ? { needs_attention: 0 } : {}),
+    })
     .where((eb) => eb.or([eb('payment_id', '=', paymentId), eb('group_id', '=', paymentId)]))
     .where('payment_status', 'in', [...from])
     .executeTakeFirst();
@@ -150,18 +154,24 @@ export async function reviveExpiredOrder(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Records what the provider reported as arrived for the payment's invoice, on each of its orders. */
-export async function setInvoicePaid(
+/**
+ * Records what the provider reported as arrived for the payment's invoice, on each of its orders, only
+ * when it is more than the amount on record: money that arrived does not leave again, so a stale,
+ * out-of-order or redelivered report of less changes nothing. True when it raised the amount.
+ */
+export async function raiseInvoicePaid(
   db: Db,
   paymentRef: string,
   paidCents: number,
   at: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('orders')
     .set({ invoice_paid_cents: paidCents, updated_at: at })
     .where((eb) => eb.or([eb('payment_id', '=', paymentRef), eb('group_id', '=', paymentRef)]))
-    .execute();
+    .where((eb) => eb.or([eb('invoice_paid_cents', 'is', null), eb('invoice_paid_cents', '<', paidCents)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Adds a refund to one order line: its row, and the line's refunded total. */

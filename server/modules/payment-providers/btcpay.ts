@@ -109,11 +109,15 @@ const invoiceSchema = z.object({
 });
 
 /**
- * The invoice's status in our words. Partly paid is our partially_paid while the invoice still waits;
- * an invoice that expires partly paid is expired (its units go back: partial payments are settled by
- * hand for now).
+ * The invoice's status in our words (Greenfield InvoiceStatus and additionalStatus). Partly paid is our
+ * partially_paid while the invoice still waits; an invoice that expires partly paid is expired (its
+ * units go back; the seller is told of the money). Money that arrives after the invoice expired leaves
+ * it Expired with additionalStatus PaidLate (the InvoiceReceivedPayment webhook says afterExpiration):
+ * that is money arriving, as NOWPayments' late payment is, so the order is revived (paid late). BTCPay
+ * Server never settles such an invoice itself, so what arrived decides: all of it is paid, less is
+ * partly paid (the tolerance applies), and an amount it no longer lists is money on its way.
  */
-function ourStatus(invoice: z.infer<typeof invoiceSchema>): PaymentStatus {
+function ourStatus(invoice: z.infer<typeof invoiceSchema>, paid: Money | undefined): PaymentStatus {
   switch (invoice.status) {
     case 'Settled':
       return 'finished';
@@ -122,7 +126,9 @@ function ourStatus(invoice: z.infer<typeof invoiceSchema>): PaymentStatus {
     case 'New':
       return invoice.additionalStatus === 'PaidPartial' ? 'partially_paid' : 'waiting';
     case 'Expired':
-      return 'expired';
+      if (invoice.additionalStatus !== 'PaidLate') return 'expired';
+      if (!paid) return 'confirming';
+      return Number(paid.amount) >= Number(invoice.amount) ? 'finished' : 'partially_paid';
     case 'Invalid':
       return 'failed';
   }
@@ -159,7 +165,7 @@ async function readInvoice(api: BtcPayApi, invoiceId: string): Promise<CallbackR
   const paid = await readPaid(api, invoiceId, invoice.currency);
   return {
     paymentId,
-    status: ourStatus(invoice),
+    status: ourStatus(invoice, paid),
     amounts: { invoiced: { amount: invoice.amount, currency: invoice.currency }, ...(paid ? { paid } : {}) },
     invoiceId,
   };

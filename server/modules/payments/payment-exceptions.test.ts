@@ -5,16 +5,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addProduct, conditions, SHIPPING } from '../../test/fixtures.js';
-import { adminHeaders, buyerHeaders, TEST_DIALECTS } from '../../test/harness.js';
+import { adminHeaders, type AuthHeaders, buyerHeaders, TEST_DIALECTS } from '../../test/harness.js';
 import { paymentScenarios } from '../../test/payment-scenarios.js';
 import { sweepUnpaidOrders } from '../orders/index.js';
 
-type Headers = { authorization: string };
 const HOUR = 60 * 60_000;
 
 describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
   const s = paymentScenarios(dialect);
-  let admin: Headers;
+  let admin: AuthHeaders;
   beforeAll(async () => {
     admin = await adminHeaders(s.app());
   });
@@ -78,6 +77,71 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
     expect(await s.order(ref)).toMatchObject({ payment_status: 'finished', invoice_paid_cents: 2000 });
   });
 
+  it('never lowers what arrived: a stale or redelivered part payment after a larger one changes nothing', async () => {
+    const { ref } = await s.buy('nowpayments');
+    expect((await s.ipn(ref, 'partially_paid', 16)).statusCode).toBe(200);
+    const before = (await s.mails(ref)).length;
+    // Delivered out of order: the $10 report was sent before the $16 one.
+    expect((await s.ipn(ref, 'partially_paid', 10)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'partially_paid', invoice_paid_cents: 1600 });
+    expect(await s.mails(ref)).toHaveLength(before);
+    // A part payment report redelivered after the whole was paid: the order stays paid in full.
+    expect((await s.ipn(ref, 'finished', 20)).statusCode).toBe(200);
+    const paid = (await s.mails(ref)).length;
+    expect((await s.ipn(ref, 'partially_paid', 16)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'finished', invoice_paid_cents: 2000 });
+    expect(await s.mails(ref)).toHaveLength(paid);
+    const seller = (await s.mails(ref)).find((row) => row.kind === 'order_new')!;
+    expect(JSON.stringify(JSON.parse(seller.content).details)).not.toContain('Accepted short');
+  });
+
+  it("applies the provider's own refund after the seller's part refund: the rest refunded, the buyer told the rest", async () => {
+    const { ref, productIds } = await s.buy('nowpayments');
+    expect((await s.ipn(ref, 'finished', 20)).statusCode).toBe(200);
+    const part = await s.app().app.inject({
+      method: 'POST',
+      url: `/api/admin-purchases/${ref}/refund`,
+      headers: admin,
+      payload: { amount: '5.00', note: 'scratch', restock: false },
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    expect((await s.ipn(ref, 'refunded', 20)).statusCode).toBe(200);
+    expect((await s.ipn(ref, 'refunded', 20)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'refunded',
+      refunded_cents: 2000,
+      stock_reserved: 0,
+    });
+    expect(await s.units(productIds[0]!)).toBe(3);
+    const provider = (await s.mails(ref)).filter(
+      (row) => row.dedupe_key === `order_refunded:provider:${ref}`,
+    );
+    expect(provider).toHaveLength(1);
+    expect(JSON.parse(provider[0]!.content).details).toEqual(
+      expect.arrayContaining([
+        ['Refunded', '$15.00'],
+        ['Refund', 'The whole payment'],
+      ]),
+    );
+    const list = (
+      await s.app().app.inject({ url: '/api/admin-purchases?pageSize=100', headers: admin })
+    ).json() as { payment_id: string; refunded_amount: string; refunds: { amount: string }[] }[];
+    expect(list.find((order) => order.payment_id === ref)).toMatchObject({
+      refunded_amount: '20.00',
+      refunds: [{ amount: '5.00' }, { amount: '15.00' }],
+    });
+  });
+
+  it('records an absurd reported amount as the most an order holds, and still applies the status', async () => {
+    const { ref } = await s.buy('nowpayments');
+    const response = await s.ipn(ref, 'finished', 1e12);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'finished',
+      invoice_paid_cents: 2_147_483_647,
+    });
+  });
+
   it('flags an overpaid order for the seller with the amounts, once', async () => {
     const { ref } = await s.buy('nowpayments');
     expect((await s.ipn(ref, 'finished', 25)).statusCode).toBe(200);
@@ -108,11 +172,55 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
     expect(await s.units(productIds[0]!)).toBe(2);
     expect((await attention()).find((order) => order.payment_id === ref)).toMatchObject({ paid_late: true });
     expect((await s.mails(ref)).map((row) => row.dedupe_key)).toEqual([
-      `payment_expired:${ref}`,
+      expect.stringMatching(`^payment_expired:${ref}:`),
       `order_attention:paid_late:${ref}`,
       `order_paid:${ref}`,
       `order_new:${ref}`,
     ]);
+  });
+
+  it('flags an order paid after its units were sold as needing attention, until a whole refund settles it', async () => {
+    const { ref, productIds } = await s.buy('nowpayments');
+    expect(await sweepUnpaidOrders(s.db(), new Date(Date.now() + 2 * HOUR), 60)).toBeGreaterThanOrEqual(1);
+    // Meanwhile another buyer takes every unit.
+    const rival = await buyerHeaders(s.app(), { sub: 'rival-buyer', email: 'rival@example.com' });
+    const taken = await s.app().app.inject({
+      method: 'POST',
+      url: '/api/create-purchase',
+      headers: rival,
+      payload: {
+        google_id: 'rival-buyer',
+        store: 'ayz',
+        product_id: productIds[0],
+        condition: 'acceptable',
+        quantity: 3,
+        ...SHIPPING,
+      },
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect((await s.ipn(ref, 'finished', 20)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'finished',
+      needs_attention: 1,
+      stock_reserved: 0,
+    });
+    expect((await attention()).map((order) => order.payment_id)).toContain(ref);
+    // The buyer is not promised a parcel: the seller will be in touch.
+    const paid = (await s.mails(ref)).find((row) => row.kind === 'order_paid')!;
+    const content = JSON.parse(paid.content);
+    expect(content.subject).toBe('We received your payment');
+    expect(content.paragraphs.join(' ')).toMatch(/sold to someone else\. The seller will be in touch/);
+    expect(content.paragraphs.join(' ')).not.toMatch(/will ship/);
+    const seller = (await s.mails(ref)).find((row) => row.kind === 'order_new')!;
+    expect(JSON.parse(seller.content).paragraphs.join(' ')).toMatch(/restock or refund it/);
+    const refunded = await s.app().app.inject({
+      method: 'POST',
+      url: `/api/admin-purchases/${ref}/refund`,
+      headers: admin,
+      payload: { amount: '20.00', note: 'units were sold', restock: false },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'refunded', needs_attention: 0 });
   });
 
   it('expires a partly paid invoice gone quiet: units back, amount kept, the buyer and the seller told', async () => {
@@ -125,16 +233,48 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
       payment_status: 'expired',
       invoice_paid_cents: 800,
       stock_reserved: 0,
-      invoice_url: null,
     });
     expect(await s.units(productIds[0]!)).toBe(3);
     const rows = await s.mails(ref);
     const expired = rows.find((row) => row.kind === 'payment_expired')!;
     expect(JSON.parse(expired.content).paragraphs.join(' ')).toMatch(/\$8\.00 of \$20\.00 had arrived/);
     expect(
-      rows.filter((row) => row.dedupe_key === `order_attention:expired_partly_paid:${ref}`),
+      rows.filter((row) => row.dedupe_key.startsWith(`order_attention:expired_partly_paid:${ref}:`)),
     ).toHaveLength(1);
     expect((await attention()).map((order) => order.payment_id)).toContain(ref);
+  });
+
+  it('lets an order revived by a late part payment be paid on its invoice, and tells of its second expiry', async () => {
+    const { ref, sub, headers } = await s.buy('nowpayments');
+    const mine = async () =>
+      (await s.app().app.inject({ url: `/api/my-purchases/${sub}`, headers })).json()[0] as {
+        payment_status: string;
+        invoice_url: string | null;
+        pay_until: string | null;
+      };
+    expect(await sweepUnpaidOrders(s.db(), new Date(Date.now() + 2 * HOUR), 60)).toBeGreaterThanOrEqual(1);
+    // Expired: no Pay Now, though the invoice stays on record.
+    expect(await mine()).toMatchObject({ payment_status: 'expired', invoice_url: null, pay_until: null });
+    expect((await s.ipn(ref, 'partially_paid', 8)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'partially_paid', paid_late: 1 });
+    expect(await mine()).toMatchObject({
+      payment_status: 'partially_paid',
+      invoice_url: 'https://nowpayments.example/payment/?iid=123',
+      pay_until: expect.any(String),
+    });
+    const partly = (await s.mails(ref)).find((row) => row.kind === 'order_partly_paid')!;
+    expect(JSON.parse(partly.content).action).toEqual({
+      label: 'Pay the rest',
+      href: 'https://nowpayments.example/payment/?iid=123',
+    });
+    // The rest never comes: it expires again, and the buyer and the seller are told again.
+    expect(await sweepUnpaidOrders(s.db(), new Date(Date.now() + 3 * HOUR), 60)).toBeGreaterThanOrEqual(1);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'expired', stock_reserved: 0 });
+    const rows = await s.mails(ref);
+    expect(rows.filter((row) => row.kind === 'payment_expired')).toHaveLength(2);
+    expect(
+      rows.filter((row) => row.dedupe_key.startsWith(`order_attention:expired_partly_paid:${ref}:`)),
+    ).toHaveLength(1);
   });
 
   it('reads what arrived on a BTCPay invoice in USD: partly paid, then overpaid when settled', async () => {
@@ -151,6 +291,39 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
         `order_attention:overpaid:${ref}`,
       ]),
     );
+  });
+
+  it('revives a BTCPay order paid after its invoice expired (Expired, PaidLate) as paid late, and tells the seller', async () => {
+    const { ref, productIds } = await s.buy('btcpay');
+    expect((await s.webhook(ref, 'InvoiceExpired', 'Expired', 'None', '0')).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'expired', stock_reserved: 0 });
+    const late = s.btcpay().payLate(ref, 20);
+    expect((await s.deliver(ref, 'InvoiceReceivedPayment', late)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'finished',
+      paid_late: 1,
+      stock_reserved: 1,
+      invoice_paid_cents: 2000,
+    });
+    expect(await s.units(productIds[0]!)).toBe(2);
+    const keys = (await s.mails(ref)).map((row) => row.dedupe_key);
+    expect(keys).toEqual(
+      expect.arrayContaining([`order_attention:paid_late:${ref}`, `order_paid:${ref}`, `order_new:${ref}`]),
+    );
+    expect((await attention()).find((order) => order.payment_id === ref)).toMatchObject({ paid_late: true });
+  });
+
+  it('revives a BTCPay order partly paid after its invoice expired as partly paid', async () => {
+    const { ref } = await s.buy('btcpay');
+    expect((await s.webhook(ref, 'InvoiceExpired', 'Expired', 'None', '0')).statusCode).toBe(200);
+    const late = s.btcpay().payLate(ref, 8);
+    expect((await s.deliver(ref, 'InvoiceReceivedPayment', late)).statusCode).toBe(200);
+    expect(await s.order(ref)).toMatchObject({
+      payment_status: 'partially_paid',
+      paid_late: 1,
+      stock_reserved: 1,
+      invoice_paid_cents: 800,
+    });
   });
 
   it('lets the sandbox page pay part of a group, then the rest; the group is paid once', async () => {
@@ -172,6 +345,10 @@ describe.each(TEST_DIALECTS)('payments that go wrong on %s', (dialect) => {
     const bad = await pay({ amount: 'ten' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/amount/);
+    const tooMuch = await pay({ amount: '25.01' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error).toBe('Invalid field "amount": only $25.00 is left to pay on this order.');
+    expect(await s.order(ref)).toMatchObject({ payment_status: 'partially_paid', invoice_paid_cents: 1500 });
     expect((await pay()).json()).toMatchObject({ payment_status: 'finished', amount_paid: '40.00' });
     const keys = (await s.mails(ref)).map((row) => row.dedupe_key);
     expect(keys.filter((key) => key.startsWith('order_paid:'))).toEqual([`order_paid:${ref}`]);

@@ -8,6 +8,7 @@ import type {
   SessionUser,
 } from '../../../shared/schemas/buying.js';
 import type { Database } from '../../db/types.js';
+import { formatDollars } from '../../../shared/rules/money.js';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
 import {
   applyPaymentStatus,
@@ -33,11 +34,28 @@ export interface PaymentSettings {
   holdMinutes: number;
 }
 
-/** An amount a provider reported, in USD cents; undefined when it gave none, or in another currency. */
-function usdCents(money: CallbackReport['amounts']['paid']): number | undefined {
+/** The most orders.invoice_paid_cents holds: a 32-bit integer on PostgreSQL. */
+const MAX_RECORDED_CENTS = 2_147_483_647;
+
+/**
+ * An amount a provider reported, in USD cents; undefined when it gave none, or in another currency.
+ * An amount beyond what the column holds (a provider's glitch, or rates gone wild) is recorded as the
+ * most it holds, with a warning: the status it came with is applied all the same, never a 500.
+ */
+function usdCents(
+  money: CallbackReport['amounts']['paid'],
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): number | undefined {
   if (!money || money.currency.toUpperCase() !== 'USD') return undefined;
   const value = Number(money.amount);
-  return Number.isFinite(value) && value >= 0 ? Math.round(value * 100) : undefined;
+  if (!Number.isFinite(value) || value < 0) return undefined;
+  const cents = Math.round(value * 100);
+  if (cents <= MAX_RECORDED_CENTS) return cents;
+  log.warn(
+    { reported: money.amount, recorded: MAX_RECORDED_CENTS / 100 },
+    'a payment provider reported more arriving than an order can record; recorded as the most it holds',
+  );
+  return MAX_RECORDED_CENTS;
 }
 
 /** Why a verified report must not touch this payment: it belongs to another provider, invoice or price. */
@@ -78,7 +96,7 @@ export async function receiveCallback(
   provider: RegisteredProvider,
   reader: CallbackReader,
   callback: IncomingCallback,
-  log: Pick<FastifyBaseLogger, 'error'>,
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
   settings: PaymentSettings = { tolerancePercent: 0, holdMinutes: 60 },
 ): Promise<void> {
   const verified = reader.verify(callback);
@@ -92,7 +110,7 @@ export async function receiveCallback(
   await applyProviderStatus(
     db,
     payment.ref,
-    { status: report.status, paidCents: usdCents(report.amounts.paid) },
+    { status: report.status, paidCents: usdCents(report.amounts.paid, log) },
     { now, log, ...settings },
   );
   await insertPaymentEvent(db, {
@@ -131,7 +149,7 @@ const CLOSED: Partial<Record<PaymentStatus, string>> = {
  * The sandbox's Pay button: the same change as a verified callback, except that it never revives an
  * expired order (its page is the invoice, and an expired invoice takes no money). Without an amount it
  * pays what is left; with one, that much arrives: short of the invoice it is partly paid (or paid, within
- * the tolerance), beyond it overpaid. Each Pay is recorded as the provider speaking, so a partly paid
+ * the tolerance); more than is left to pay is refused with a 400. Each Pay is recorded as the provider speaking, so a partly paid
  * invoice's hold runs on from it. A group (grp_…) is paid as one. Paying an order already paid answers
  * as success (a double click); one that expired or failed answers 409.
  */
@@ -154,6 +172,12 @@ export async function paySandboxOrder(
         ? Math.max(total, paidBefore)
         : paidBefore + Math.round(Number(body.amount) * 100);
     if (paidCents <= paidBefore) throw badRequest('Invalid field "amount": must be more than 0.');
+    const left = Math.max(total - paidBefore, 0);
+    if (paidCents - paidBefore > left) {
+      throw badRequest(
+        `Invalid field "amount": only ${formatDollars(left / 100)} is left to pay on this order.`,
+      );
+    }
     const status: PaymentStatus = paidCents >= total ? 'finished' : 'partially_paid';
     const now = new Date();
     await applyPaymentStatus(db, before.ref, { status, paidCents }, { now, ...settings });

@@ -1,0 +1,36 @@
+/** What the admin's tests hand to the code under test: an order as GET /api/admin-purchases lists it. */
+import type { AdminOrder } from '../../../shared/schemas/buying.js';
+
+/** A paid order of 2 × 50.00, paid exactly and in time, not sent, with no refunds. */
+export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => ({
+  id: 1,
+  payment_id: 'ord_1',
+  product_id: 7,
+  store: 'ayz',
+  title: 'Lamp',
+  condition: 'verygood',
+  quantity: 2,
+  total_amount: '100.00',
+  email: 'a@example.com',
+  created_at: '2025-03-01T10:00:00.000Z',
+  payment_status: 'finished',
+  shipped: false,
+  postal_service: '',
+  tracking_number: '',
+  contact_name: 'Ann',
+  phone: '555',
+  address: '1 Main St',
+  city: 'Town',
+  state_prov: 'ON',
+  postal_code: 'A1A 1A1',
+  imagecount: 1,
+  needs_attention: false,
+  group_id: null,
+  invoice_total: '100.00',
+  amount_paid: '100.00',
+  pay_until: null,
+  refunded_amount: '0.00',
+  paid_late: false,
+  refunds: [],
+  ...overrides,
+});
