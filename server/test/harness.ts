@@ -12,7 +12,9 @@ import { loadConfig, type Config } from '../config.js';
 import { type Dialect, openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { PaymentProvider } from '../modules/payment-providers/index.js';
+import { isDocumentedRoute } from '../modules/api-docs/index.js';
 import { selectPaymentProvider } from '../modules/payments/index.js';
+import { answerRecorder, takeDriftViolations } from './openapi-drift.js';
 import { loadSecrets } from '../secrets.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
@@ -77,6 +79,13 @@ export async function createTestApp(
   await migrateToLatest(handle.db, schema);
   const secrets = loadSecrets(config);
   const paymentProvider = options.paymentProvider ?? selectPaymentProvider(config);
+  // Every answer of a documented route is checked against the API document (openapi-drift.ts).
+  const checkAnswers = answerRecorder();
+  const onRoute: BuildOptions['onRoute'] = (route) => {
+    options.onRoute?.(route);
+    if (isDocumentedRoute(route.url))
+      route.onSend = [route.onSend ?? []].flat().concat(checkAnswers(route.url));
+  };
   // No sweep timer: tests run the sweep themselves, at the time they choose.
   const app = await buildApp(
     { config, db: handle.db, dialect, secrets, paymentProvider },
@@ -88,7 +97,7 @@ export async function createTestApp(
       ...(options.onChatEmailNotices ? { onChatEmailNotices: options.onChatEmailNotices } : {}),
       mailSendMs: options.mailSendMs ?? 0,
       ...(options.logStream ? { logStream: options.logStream } : {}),
-      ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+      onRoute,
     },
   );
   await app.ready();
@@ -102,6 +111,11 @@ export async function createTestApp(
       await app.close();
       await handle.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // Answers given outside any test (in beforeAll or afterAll) that the API document does not describe.
+      const found = takeDriftViolations();
+      if (found.length > 0) {
+        throw new Error(`The API document does not describe these answers:\n- ${found.join('\n- ')}`);
+      }
     },
   };
 }

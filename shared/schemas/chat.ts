@@ -88,8 +88,25 @@ export const sendMessageEventSchema = z.object({
 });
 export type SendMessageEvent = z.infer<typeof sendMessageEventSchema>;
 
+// ── Socket events: what the server sends ──────────────────────────────────────────────────────────────────────────
+
 /** sendMessage's acknowledgement: the stored message, or a sentence saying why not. */
-export type SendMessageAck = { ok: true; message: ChatMessage } | { ok: false; error: string };
+export const sendMessageAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), message: chatMessageSchema }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type SendMessageAck = z.infer<typeof sendMessageAckSchema>;
+
+export const chatHistoryPayloadSchema = z.object({
+  chatId: z.number().int(),
+  messages: z.array(chatMessageSchema),
+});
+export const typingPayloadSchema = z.object({ chatId: z.number().int(), userId: z.string() });
+/**
+ * A refused event: one sentence, never details about chats the user may not see; `chatId` is the one
+ * the refused event named (so the browser shows it in that conversation only), absent otherwise.
+ */
+export const chatErrorPayloadSchema = z.object({ error: z.string(), chatId: z.number().int().optional() });
 
 /** Server → client events. */
 export interface ServerToClientEvents {
@@ -97,15 +114,11 @@ export interface ServerToClientEvents {
   chatsList: (chats: ChatSummary[]) => void;
   /** One chat of the list changed (a message, a read): as this viewer sees it, to merge into the list. */
   chatUpdated: (chat: ChatSummary) => void;
-  chatHistory: (payload: { chatId: number; messages: ChatMessage[] }) => void;
+  chatHistory: (payload: z.infer<typeof chatHistoryPayloadSchema>) => void;
   newMessage: (message: ChatMessage) => void;
-  typing: (payload: { chatId: number; userId: string }) => void;
-  stopTyping: (payload: { chatId: number; userId: string }) => void;
-  /**
-   * A refused event: one sentence, never details about chats the user may not see; `chatId` is the one
-   * the refused event named (so the browser shows it in that conversation only), absent otherwise.
-   */
-  chatError: (payload: { error: string; chatId?: number }) => void;
+  typing: (payload: z.infer<typeof typingPayloadSchema>) => void;
+  stopTyping: (payload: z.infer<typeof typingPayloadSchema>) => void;
+  chatError: (payload: z.infer<typeof chatErrorPayloadSchema>) => void;
 }
 
 /** Client → server events. */
@@ -119,3 +132,79 @@ export interface ClientToServerEvents {
   stopTyping: (payload: { chatId: number; userId: string }) => void;
   sendMessage: (payload: SendMessageEvent, ack?: (answer: SendMessageAck) => void) => void;
 }
+
+interface SocketEvent {
+  /** What it does or means, in a sentence or two. */
+  about: string;
+  payload: z.ZodType;
+  /** sendMessage's acknowledgement (socket.io's callback argument). */
+  ack?: z.ZodType;
+}
+
+/**
+ * Every socket event with its payload schema: the one list docs/api.md's socket.io section is written
+ * from (scripts/chat-events-doc.ts; a test fails when the written section is stale). The keys are the
+ * two event interfaces' own, so an event cannot be added to one without the other.
+ */
+export const CHAT_SOCKET_EVENTS: {
+  clientToServer: Record<keyof ClientToServerEvents, SocketEvent>;
+  serverToClient: Record<keyof ServerToClientEvents, SocketEvent>;
+} = {
+  clientToServer: {
+    registerUser: {
+      about: 'Says who the socket is (its own user id; the session token already said so). Answers nothing.',
+      payload: registerUserEventSchema,
+    },
+    getChats: {
+      about: 'Asks for the user’s chats: answered with `chatsList`.',
+      payload: getChatsEventSchema,
+    },
+    joinChat: {
+      about:
+        'Opens a chat: answered with `chatHistory`, then marks it read (a `chatUpdated` to the user’s tabs); the socket gets the chat’s typing notices until `leaveChat`.',
+      payload: chatEventSchema,
+    },
+    leaveChat: { about: 'Stops the typing notices of a chat.', payload: chatEventSchema },
+    markAsRead: {
+      about: 'Marks a chat read: a `chatUpdated` with no unread messages to the user’s tabs.',
+      payload: chatEventSchema,
+    },
+    typing: {
+      about: 'The user is typing: relayed to the other party as `typing`.',
+      payload: typingEventSchema,
+    },
+    stopTyping: {
+      about: 'The user stopped typing: relayed to the other party as `stopTyping`.',
+      payload: typingEventSchema,
+    },
+    sendMessage: {
+      about:
+        'Sends a message (text and/or images uploaded with POST /api/chats/{chatId}/upload): stored, then `newMessage` to both parties and `chatUpdated` to their lists. A resend with the same `clientMessageId` is answered with the message already stored.',
+      payload: sendMessageEventSchema,
+      ack: sendMessageAckSchema,
+    },
+  },
+  serverToClient: {
+    chatsList: { about: 'The user’s chats: the answer to `getChats`.', payload: z.array(chatSummarySchema) },
+    chatUpdated: {
+      about:
+        'One chat of the list changed (a message, a read), as this user sees it: merge it into the list.',
+      payload: chatSummarySchema,
+    },
+    chatHistory: {
+      about: `A chat’s messages (the newest ${CHAT_HISTORY_LIMIT}): the answer to \`joinChat\`.`,
+      payload: chatHistoryPayloadSchema,
+    },
+    newMessage: { about: 'A message in one of the user’s chats.', payload: chatMessageSchema },
+    typing: {
+      about: 'The other party is typing in a chat this socket joined.',
+      payload: typingPayloadSchema,
+    },
+    stopTyping: { about: 'The other party stopped typing.', payload: typingPayloadSchema },
+    chatError: {
+      about:
+        'An event was refused (bad payload, not the user’s chat, too many events, session expired): one sentence; `chatId` when the event named one.',
+      payload: chatErrorPayloadSchema,
+    },
+  },
+};

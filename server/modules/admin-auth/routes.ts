@@ -6,7 +6,8 @@ import {
   verifyTokenBodySchema,
   verifyTokenResponseSchema,
 } from '../../../shared/schemas/admin.js';
-import { errorBodySchema, okSchema } from '../../../shared/schemas/common.js';
+import { okSchema } from '../../../shared/schemas/common.js';
+import { errorResponses, tagRoutes } from '../../http/openapi.js';
 import { clientNetwork } from '../../http/client-address.js';
 import { requireAdmin } from './require-admin.js';
 import {
@@ -19,6 +20,7 @@ import {
 } from './service.js';
 
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'admin-auth');
   const { deps } = app;
   // At start, so sessions of earlier credentials are gone even before anyone logs in again.
   await deleteStaleSessions(deps);
@@ -27,8 +29,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login',
     {
       schema: {
+        summary: 'Logs the admin in with the admin password; answers a session token',
+        operationId: 'logIn',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, 401: errorBodySchema, 429: errorBodySchema },
+        response: { 200: loginResponseSchema, ...errorResponses(401, 429) },
       },
     },
     async (request, reply) => {
@@ -40,7 +44,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/logout',
-    { schema: { body: logoutBodySchema, response: { 200: okSchema, 400: errorBodySchema } } },
+    {
+      schema: {
+        summary: 'Ends one admin session (the bearer token, or the token in the body)',
+        operationId: 'logOut',
+        body: logoutBodySchema,
+        response: { 200: okSchema, ...errorResponses(400) },
+      },
+    },
     async (request) => {
       await logout(deps, [bearerToken(request.headers.authorization), request.body?.token]);
       return { ok: true as const };
@@ -49,13 +60,25 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/verify-token',
-    { schema: { body: verifyTokenBodySchema, response: { 200: verifyTokenResponseSchema } } },
+    {
+      schema: {
+        summary: 'Whether an admin token is live',
+        operationId: 'verifyAdminToken',
+        body: verifyTokenBodySchema,
+        response: { 200: verifyTokenResponseSchema },
+      },
+    },
     async (request) => ({ valid: await isValidAdminToken(deps, request.body.token) }),
   );
 
   await app.register(async (admin) => {
     requireAdmin(admin);
-    admin.post('/api/logout-all', { schema: { response: { 200: okSchema } } }, async () => {
+    const schema = {
+      summary: 'Ends every admin session',
+      operationId: 'logOutEverywhere',
+      response: { 200: okSchema },
+    };
+    admin.post('/api/logout-all', { schema }, async () => {
       await logoutEverywhere(deps);
       return { ok: true as const };
     });

@@ -1,2 +1,2 @@
 /** The api-docs module's front door. */
-export { apiDocsRoutes, registerApiDocs } from './routes.js';
+export { apiDocsRoutes, isDocumentedRoute, registerApiDocs } from './routes.js';

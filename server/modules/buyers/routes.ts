@@ -5,6 +5,7 @@ import {
   googleSignInBodySchema,
   signInResponseSchema,
 } from '../../../shared/schemas/buying.js';
+import { errorResponses, tagRoutes } from '../../http/openapi.js';
 import type { GoogleVerifier } from './google.js';
 import { currentBuyer, requireBuyer } from './require-buyer.js';
 import * as buyers from './service.js';
@@ -16,11 +17,19 @@ export interface BuyersRoutesOptions {
 
 /** Buyer sign-in (docs/architecture.md §5): both ways answer { token, user } with the app's own session token. */
 export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (app, { googleVerifier }) => {
+  tagRoutes(app, 'buyers');
   const { db, secrets, config } = app.deps;
 
   app.post(
     '/api/auth/google',
-    { schema: { body: googleSignInBodySchema, response: { 200: signInResponseSchema } } },
+    {
+      schema: {
+        summary: 'Signs a buyer in with a Google ID token; answers the shop’s session token',
+        operationId: 'signInWithGoogle',
+        body: googleSignInBodySchema,
+        response: { 200: signInResponseSchema, ...errorResponses(401, 404, 502) },
+      },
+    },
     async (request, reply) => {
       const signedIn = await buyers.signInWithGoogle(
         db,
@@ -34,7 +43,14 @@ export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (a
 
   app.post(
     '/api/auth/demo',
-    { schema: { body: demoSignInBodySchema, response: { 200: signInResponseSchema } } },
+    {
+      schema: {
+        summary: 'Signs a buyer in by name and e-mail, where Google sign-in is off',
+        operationId: 'signInAsDemo',
+        body: demoSignInBodySchema,
+        response: { 200: signInResponseSchema, ...errorResponses(404) },
+      },
+    },
     async (request, reply) => {
       const signedIn = await buyers.signInAsDemo(
         db,
@@ -50,17 +66,31 @@ export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (a
 /** The signed-in buyer's own settings (issue 18): no id in the path, so none can name another buyer's. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   requireBuyer(app);
+  tagRoutes(app, 'buyers');
   const { db } = app.deps;
 
   app.get(
     '/api/account/preferences',
-    { schema: { response: { 200: accountPreferencesSchema } } },
+    {
+      schema: {
+        summary: 'The signed-in buyer’s settings',
+        operationId: 'getAccountPreferences',
+        response: { 200: accountPreferencesSchema },
+      },
+    },
     async (request) => buyers.getPreferences(db, currentBuyer(request)),
   );
 
   app.put(
     '/api/account/preferences',
-    { schema: { body: accountPreferencesSchema, response: { 200: accountPreferencesSchema } } },
+    {
+      schema: {
+        summary: 'Saves the signed-in buyer’s settings',
+        operationId: 'saveAccountPreferences',
+        body: accountPreferencesSchema,
+        response: { 200: accountPreferencesSchema },
+      },
+    },
     async (request) => buyers.savePreferences(db, currentBuyer(request), request.body),
   );
 };

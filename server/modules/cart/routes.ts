@@ -7,23 +7,39 @@ import {
   updateCartQuantityBodySchema,
 } from '../../../shared/schemas/buying.js';
 import { okSchema } from '../../../shared/schemas/common.js';
+import { errorResponses, tagRoutes } from '../../http/openapi.js';
 import { assertOwnGoogleId, requireBuyer } from '../buyers/index.js';
 import * as cart from './service.js';
 
 /** The cart calls of docs/product.md §7, all of them the signed-in buyer's own (docs/architecture.md §6). */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   requireBuyer(app);
+  tagRoutes(app, 'cart');
   const { db } = app.deps;
 
   app.get(
     '/api/cart/:googleUserId',
-    { schema: { params: googleUserParamsSchema, response: { 200: cartResponseSchema } } },
+    {
+      schema: {
+        summary: 'The buyer’s cart',
+        operationId: 'getCart',
+        params: googleUserParamsSchema,
+        response: { 200: cartResponseSchema, ...errorResponses(403) },
+      },
+    },
     async (request) => cart.getCart(db, assertOwnGoogleId(request, request.params.googleUserId)),
   );
 
   app.post(
     '/api/cart',
-    { schema: { body: addToCartBodySchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        summary: 'Adds units of a product’s condition to the cart',
+        operationId: 'addToCart',
+        body: addToCartBodySchema,
+        response: { 200: okSchema, ...errorResponses(403, 404, 409) },
+      },
+    },
     async (request) => {
       await cart.addToCart(db, assertOwnGoogleId(request, request.body.google_id), request.body);
       return { ok: true as const };
@@ -32,7 +48,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/cart/quantity',
-    { schema: { body: updateCartQuantityBodySchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        summary: 'Sets the quantity of a cart line',
+        operationId: 'setCartQuantity',
+        body: updateCartQuantityBodySchema,
+        response: { 200: okSchema, ...errorResponses(403, 404) },
+      },
+    },
     async (request) => {
       await cart.setCartQuantity(db, assertOwnGoogleId(request, request.body.google_id), request.body);
       return { ok: true as const };
@@ -41,7 +64,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/cart',
-    { schema: { body: removeFromCartBodySchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        summary: 'Removes a line from the cart',
+        operationId: 'removeFromCart',
+        body: removeFromCartBodySchema,
+        response: { 200: okSchema, ...errorResponses(403, 404) },
+      },
+    },
     async (request) => {
       await cart.removeFromCart(db, assertOwnGoogleId(request, request.body.google_id), request.body);
       return { ok: true as const };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminProductsQuerySchema,
   adminProductsResponseSchema,
@@ -15,6 +16,7 @@ import {
   importResponseSchema,
 } from '../../../shared/schemas/adminProducts.js';
 import { HttpError } from '../../http/errors.js';
+import { binary, tagRoutes } from '../../http/openapi.js';
 import { requireAdmin } from '../admin-auth/index.js';
 import { publicOrigin } from '../seo/index.js';
 import { exportProducts, importProducts } from './csv.js';
@@ -37,25 +39,52 @@ function limitBytes(max: number): Transform {
 
 export const catalogToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   requireAdmin(app);
+  tagRoutes(app, 'catalog-tools');
   const { db, config } = app.deps;
   // The import reads its body as it arrives: handed over unparsed, as a stream.
   app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
 
   app.get(
     '/api/admin/products',
-    { schema: { querystring: adminProductsQuerySchema, response: { 200: adminProductsResponseSchema } } },
+    {
+      schema: {
+        summary: 'The admin’s products table: one page, filtered and sorted',
+        operationId: 'listAdminProducts',
+        querystring: adminProductsQuerySchema,
+        response: { 200: adminProductsResponseSchema },
+      },
+    },
     async (request) => listAdminProducts(db, request.query),
   );
 
   app.post(
     '/api/admin/bulk',
-    { schema: { querystring: bulkQuerySchema, body: bulkBodySchema, response: { 200: bulkResponseSchema } } },
+    {
+      schema: {
+        summary: 'One action on many products (price, availability, delete)',
+        operationId: 'runBulkAction',
+        querystring: bulkQuerySchema,
+        body: bulkBodySchema,
+        response: { 200: bulkResponseSchema },
+      },
+    },
     async (request) => ({
       changed: await runBulkAction(db, config.imagesDir, request.query.shop, request.body, request.log),
     }),
   );
 
-  app.get('/api/admin/export', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
+  const exportSchema = {
+    summary: 'A shop’s products as a CSV file',
+    operationId: 'exportProducts',
+    querystring: exportQuerySchema,
+    response: {
+      200: {
+        description: 'The CSV file (UTF-8, a header row, each product’s updated_at as its version).',
+        content: { 'text/csv': { schema: binary<Readable>('text/csv', 'CSV text, streamed.') } },
+      },
+    },
+  };
+  app.get('/api/admin/export', { schema: exportSchema }, async (request, reply) => {
     const { shop } = request.query;
     const date = new Date().toISOString().slice(0, 10);
     return reply
@@ -69,8 +98,13 @@ export const catalogToolsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/import',
     {
       schema: {
+        summary: 'Checks, and unless dryRun writes, a CSV file of a shop’s products',
+        operationId: 'importProducts',
         querystring: importQuerySchema,
         consumes: ['text/csv'],
+        documentedBody: z
+          .string()
+          .describe('The CSV file itself, as the export writes it (at most 200 MB), read as it streams in.'),
         response: { 200: importResponseSchema },
       },
     },

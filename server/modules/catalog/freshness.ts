@@ -16,6 +16,7 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { addResponses, notModifiedResponse } from '../../http/openapi.js';
 import { catalogVersion } from './repository.js';
 import { StateCache } from './state-cache.js';
 
@@ -101,6 +102,7 @@ export function registerCatalogCaching(app: FastifyInstance, db: Kysely<Database
   const readVersion = sharedVersionReader(db);
   const answers = new StateCache<string>(RESPONSE_CACHE_SIZE, (json) => json.length);
   app.addHook('onRoute', (route) => {
+    if (route.method === 'GET') addResponses(route, { 304: notModifiedResponse });
     if (route.method !== 'GET' || route.config?.catalogAnswerCache === false) return;
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function cachedAnswer(request, reply) {

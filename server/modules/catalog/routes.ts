@@ -9,11 +9,13 @@ import {
   viewResponseSchema,
 } from '../../../shared/schemas/catalog.js';
 import { productIdParamsSchema, shopQuerySchema } from '../../../shared/schemas/common.js';
+import { errorResponses, tagRoutes } from '../../http/openapi.js';
 import { registerCatalogCaching, stateOf } from './freshness.js';
 import { acceptedCoding, createFullLists, sendFullList } from './full-list.js';
 import * as catalog from './service.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'catalog');
   const { db, secrets } = app.deps;
   // Every GET below is a public catalogue read: ETag, 304, Cache-Control and the per-process answer
   // cache come from this one place.
@@ -21,13 +23,27 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/catalog',
-    { schema: { querystring: catalogQuerySchema, response: { 200: catalogPageSchema } } },
+    {
+      schema: {
+        summary: 'One page of a shop’s products, filtered, searched and sorted',
+        operationId: 'listCatalogPage',
+        querystring: catalogQuerySchema,
+        response: { 200: catalogPageSchema },
+      },
+    },
     async (request) => catalog.listCatalogPage(db, request.query),
   );
 
   app.get(
     '/api/catalog/overview',
-    { schema: { querystring: overviewQuerySchema, response: { 200: catalogOverviewSchema } } },
+    {
+      schema: {
+        summary: 'A shop’s front page: category rows, counts and the most viewed',
+        operationId: 'getCatalogOverview',
+        querystring: overviewQuerySchema,
+        response: { 200: catalogOverviewSchema },
+      },
+    },
     async (request) => catalog.getCatalogOverview(db, request.query),
   );
 
@@ -36,7 +52,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products',
     {
-      schema: { querystring: shopQuerySchema, response: { 200: productListResponseSchema } },
+      schema: {
+        summary: 'Every product of a shop at once',
+        operationId: 'listProducts',
+        querystring: shopQuerySchema,
+        response: { 200: productListResponseSchema },
+      },
       config: { catalogAnswerCache: false },
     },
     async (request, reply) =>
@@ -50,9 +71,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/:id',
     {
       schema: {
+        summary: 'One product with its conditions and description',
+        operationId: 'getProduct',
         params: productIdParamsSchema,
         querystring: shopQuerySchema,
-        response: { 200: productDetailSchema },
+        response: { 200: productDetailSchema, ...errorResponses(404) },
       },
     },
     async (request) => catalog.getProduct(db, request.query.shop, request.params.id),
@@ -62,9 +85,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/:id/view',
     {
       schema: {
+        summary: 'Counts a view of a product (once per visitor per day)',
+        operationId: 'recordProductView',
         params: productIdParamsSchema,
         querystring: shopQuerySchema,
-        response: { 200: viewResponseSchema },
+        response: { 200: viewResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => ({

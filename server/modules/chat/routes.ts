@@ -9,8 +9,8 @@ import {
   startChatBodySchema,
   startChatResponseSchema,
 } from '../../../shared/schemas/chat.js';
-import { errorBodySchema } from '../../../shared/schemas/common.js';
 import { badRequest } from '../../http/errors.js';
+import { errorResponses, imageResponse, tagRoutes, uploadedFile } from '../../http/openapi.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import { assertOwnGoogleId, currentBuyer, requireBuyer } from '../buyers/index.js';
 import type { ChatService } from './service.js';
@@ -23,10 +23,18 @@ const imageParamsSchema = z.object({
 /** The chat's HTTP calls (docs/product.md §7); everything else about a chat goes over the socket (socket.ts). */
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   requireBuyer(app);
+  tagRoutes(app, 'chat');
 
   app.post(
     '/api/chats',
-    { schema: { body: startChatBodySchema, response: { 200: startChatResponseSchema } } },
+    {
+      schema: {
+        summary: 'Starts (or finds) the buyer’s chat with the seller about an open-box product',
+        operationId: 'startChat',
+        body: startChatBodySchema,
+        response: { 200: startChatResponseSchema, ...errorResponses(403, 404, 429) },
+      },
+    },
     async (request) => {
       const buyer = assertOwnGoogleId(request, request.body.buyerGoogleId);
       // buyer_name is accepted (the product doc's body) but the name comes from the session token.
@@ -39,8 +47,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     '/api/chats/:chatId/upload',
     {
       schema: {
+        summary: 'Uploads an image to send in a chat message',
+        operationId: 'uploadChatImage',
         params: chatIdParamsSchema,
-        response: { 200: chatUploadResponseSchema, 429: errorBodySchema },
+        consumes: ['multipart/form-data'],
+        documentedBody: z.object({ image: uploadedFile }),
+        response: { 200: chatUploadResponseSchema, ...errorResponses(403, 404, 429) },
       },
     },
     async (request) => {
@@ -55,7 +67,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.get(
     '/api/chats/:chatId/images/:name',
-    { schema: { params: imageParamsSchema } },
+    {
+      schema: {
+        summary: 'An image of a chat, for its two participants',
+        operationId: 'getChatImage',
+        params: imageParamsSchema,
+        response: { 200: imageResponse, ...errorResponses(403, 404) },
+      },
+    },
     async (request, reply) => {
       const { chatId, name } = request.params;
       await chat.accessibleChat(chatId, currentBuyer(request).sub);

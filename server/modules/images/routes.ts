@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { IMAGE_VARIANT_WIDTHS } from '../../../shared/constants.js';
 import { productIdSchema, textInput } from '../../../shared/schemas/common.js';
 import { SHOPS } from '../../../shared/shops.js';
+import { errorResponses, imageResponse, notModifiedResponse, tagRoutes } from '../../http/openapi.js';
 import { servableFile } from './safe-path.js';
 import { productImageVariant, VARIANTS_FOLDER } from './variants.js';
 
@@ -29,6 +30,7 @@ const REVALIDATE = 'public, max-age=3600, stale-while-revalidate=86400';
  * whose real path is inside the images folder; anything else is the same 404 as a missing file.
  */
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'images');
   const root = app.deps.config.imagesDir;
   fs.mkdirSync(root, { recursive: true });
 
@@ -45,8 +47,12 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/images/:folder/:id/:file',
     {
       schema: {
+        summary: 'A product picture as stored (never cached without revalidation)',
+        operationId: 'getProductImage',
         params: z.object({ folder: folderParam, id: productIdSchema, file: imageFileParam }),
+        response: { 200: imageResponse, 304: notModifiedResponse, ...errorResponses(404) },
       },
+      config: { usesDatabase: false },
     },
     async (request, reply) => {
       const { folder, id, file } = request.params;

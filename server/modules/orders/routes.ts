@@ -13,6 +13,7 @@ import {
   shippedBodySchema,
 } from '../../../shared/schemas/buying.js';
 import { okSchema } from '../../../shared/schemas/common.js';
+import { errorResponses, tagRoutes } from '../../http/openapi.js';
 import { requireAdmin } from '../admin-auth/index.js';
 import { assertOwnGoogleId, requireBuyer } from '../buyers/index.js';
 import { orderCaller, requireBuyerOrAdmin } from './require-buyer-or-admin.js';
@@ -29,7 +30,14 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/create-purchase',
-    { schema: { body: createPurchaseBodySchema, response: { 201: createPurchaseResponseSchema } } },
+    {
+      schema: {
+        summary: 'Buys units of one product’s condition: holds them and answers the payment page',
+        operationId: 'createPurchase',
+        body: createPurchaseBodySchema,
+        response: { 201: createPurchaseResponseSchema, ...errorResponses(403, 404, 409, 502) },
+      },
+    },
     async (request, reply) => {
       const buyer = assertOwnGoogleId(request, request.body.google_id);
       const created = await createPurchase(db, paymentProvider, buyer, request.body, {
@@ -42,7 +50,14 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   /** "Checkout all" (issue 18): every listed cart line on one invoice, all reserved or none. */
   app.post(
     '/api/create-cart-purchase',
-    { schema: { body: createCartPurchaseBodySchema, response: { 201: createCartPurchaseResponseSchema } } },
+    {
+      schema: {
+        summary: 'Buys the listed cart lines on one invoice, all held or none',
+        operationId: 'createCartPurchase',
+        body: createCartPurchaseBodySchema,
+        response: { 201: createCartPurchaseResponseSchema, ...errorResponses(403, 404, 409, 502) },
+      },
+    },
     async (request, reply) => {
       const buyer = assertOwnGoogleId(request, request.body.google_id);
       const created = await createCartPurchase(db, paymentProvider, buyer, request.body, {
@@ -54,7 +69,14 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/my-purchases/:googleUserId',
-    { schema: { params: googleUserParamsSchema, response: { 200: myPurchasesResponseSchema } } },
+    {
+      schema: {
+        summary: 'The buyer’s orders',
+        operationId: 'listMyPurchases',
+        params: googleUserParamsSchema,
+        response: { 200: myPurchasesResponseSchema, ...errorResponses(403) },
+      },
+    },
     async (request) =>
       listMyPurchases(db, assertOwnGoogleId(request, request.params.googleUserId), config.ORDER_HOLD_MINUTES),
   );
@@ -67,7 +89,14 @@ const purchaseDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/purchase/:payment_id',
-    { schema: { params: paymentIdParamsSchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        summary: 'Deletes an unpaid order (the buyer’s own, or any as the admin), returning its units',
+        operationId: 'deletePurchase',
+        params: paymentIdParamsSchema,
+        response: { 200: okSchema, ...errorResponses(403, 404, 409) },
+      },
+    },
     async (request) => {
       await deletePurchase(db, orderCaller(request), request.params.payment_id);
       return { ok: true as const };
@@ -82,7 +111,14 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin-purchases',
-    { schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersResponseSchema } } },
+    {
+      schema: {
+        summary: 'The admin’s orders page: one page of orders, filtered (X-Total-Count: all matching)',
+        operationId: 'listAdminOrders',
+        querystring: adminOrdersQuerySchema,
+        response: { 200: adminOrdersResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { items, total } = await listAdminOrders(db, request.query, config.ORDER_HOLD_MINUTES);
       // docs/product.md §7 reads a bare array; the count of every matching order travels beside it.
@@ -93,7 +129,15 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin-purchases/:payment_id/shipped',
-    { schema: { params: paymentIdParamsSchema, body: shippedBodySchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        summary: 'Marks a paid order sent, with its tracking number',
+        operationId: 'markOrderShipped',
+        params: paymentIdParamsSchema,
+        body: shippedBodySchema,
+        response: { 200: okSchema, ...errorResponses(404, 409) },
+      },
+    },
     async (request) => {
       await setShipped(db, request.params.payment_id, request.body);
       return { ok: true as const };
@@ -103,7 +147,15 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A refund the seller made outside the shop (issue 18), recorded on a paid order or its group. */
   app.post(
     '/api/admin-purchases/:payment_id/refund',
-    { schema: { params: paymentIdParamsSchema, body: refundBodySchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        summary: 'Records a refund made outside the shop on a paid order or its group',
+        operationId: 'recordRefund',
+        params: paymentIdParamsSchema,
+        body: refundBodySchema,
+        response: { 200: okSchema, ...errorResponses(404, 409) },
+      },
+    },
     async (request) => {
       await recordRefund(db, request.params.payment_id, request.body);
       return { ok: true as const };
@@ -112,6 +164,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'orders');
   await app.register(buyerOrderRoutes);
   await app.register(purchaseDeleteRoutes);
   await app.register(adminOrderRoutes);

@@ -286,6 +286,10 @@ export const btcpay = defineProvider({
   callback: {
     path: '/api/payments/btcpay/webhook',
     signatureHeader: 'btcpay-sig',
+    summary: 'BTCPay Server’s webhook, signed with the webhook secret; the invoice is read back from BTCPay',
+    operationId: 'receiveBtcPayWebhook',
+    body: webhookSchema.loose(),
+    errors: [502],
     reader: ({
       BTCPAY_URL: url,
       BTCPAY_API_KEY: apiKey,

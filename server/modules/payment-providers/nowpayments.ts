@@ -156,6 +156,9 @@ export const nowpayments = defineProvider({
   callback: {
     path: '/api/payments/ipn',
     signatureHeader: 'x-nowpayments-sig',
+    summary: 'NOWPayments’ payment notification (IPN), signed with the IPN secret',
+    operationId: 'receiveNowPaymentsIpn',
+    body: nowPaymentsIpnSchema,
     reader: (settings) =>
       settings.NOWPAYMENTS_IPN_SECRET
         ? nowPaymentsIpnReader(settings.NOWPAYMENTS_IPN_SECRET)

@@ -5,6 +5,7 @@
  * listed once in registry.ts.
  */
 import type { z } from 'zod';
+import type { ErrorStatus } from '../../http/openapi.js';
 import type { PaymentStatus } from '../../../shared/schemas/buying.js';
 import type { Invoice, InvoiceIssuer, InvoiceRequest } from '../orders/index.js';
 import type { PaymentProviderName } from './registry.js';
@@ -112,6 +113,12 @@ export interface ProviderDefinition<Name extends string, Env extends z.ZodRawSha
     signatureHeader: string;
     /** The reader, or the sentence the route answers 404 with when its settings are missing. */
     reader(settings: ProviderSettings<Env>): CallbackReader | string;
+    /** For the API document: the operation's summary and operationId, and the JSON the provider signs. */
+    summary: string;
+    operationId: string;
+    body: z.ZodType;
+    /** Statuses beyond every callback's (400, 401, 404, 409): e.g. 502 when it asks the provider back. */
+    errors?: ErrorStatus[];
   };
 }
 

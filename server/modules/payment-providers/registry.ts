@@ -4,7 +4,8 @@
  * come from this list.
  */
 import type { Config } from '../../config.js';
-import type { CallbackReader, PaymentProvider } from './provider.js';
+import type { z } from 'zod';
+import type { CallbackReader, PaymentProvider, ProviderDefinition } from './provider.js';
 import { btcpay } from './btcpay.js';
 import { nowpayments } from './nowpayments.js';
 import { sandbox } from './sandbox.js';
@@ -35,7 +36,9 @@ export interface RegisteredProvider {
   needs: Partial<Record<keyof Config, string>>;
   refusal?(config: Config): string | undefined;
   create(config: Config): PaymentProvider;
-  callback?: { path: string; signatureHeader: string; reader(config: Config): CallbackReader | string };
+  callback?: Omit<NonNullable<ProviderDefinition<string, z.ZodRawShape>['callback']>, 'reader'> & {
+    reader(config: Config): CallbackReader | string;
+  };
 }
 
 export const REGISTERED_PROVIDERS: readonly RegisteredProvider[] = PAYMENT_PROVIDERS;

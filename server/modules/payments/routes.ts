@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   paymentIdParamsSchema,
   sandboxOrderSchema,
@@ -7,6 +8,7 @@ import {
 import type { Config } from '../../config.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { notFound } from '../../http/errors.js';
+import { documentResponses, errorResponses, tagRoutes } from '../../http/openapi.js';
 import { currentBuyer, requireBuyer } from '../buyers/index.js';
 import { REGISTERED_PROVIDERS } from '../payment-providers/index.js';
 import * as payments from './service.js';
@@ -34,8 +36,21 @@ const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const provider of REGISTERED_PROVIDERS) {
     if (!provider.callback) continue;
+    const { path, summary, operationId, body, signatureHeader, errors = [] } = provider.callback;
     const reader = provider.callback.reader(config);
-    app.post(provider.callback.path, { schema: { response: { 200: okSchema } } }, async (request) => {
+    const schema = {
+      summary,
+      operationId,
+      consumes: ['application/json'],
+      documentedBody: body,
+      documentedHeaders: z.object({
+        [signatureHeader]: z
+          .string()
+          .describe(`${provider.label}'s signature over the body exactly as sent.`),
+      }),
+      response: { 200: okSchema, ...errorResponses(401, 404, 409, ...errors) },
+    };
+    app.post(path, { schema }, async (request) => {
       if (typeof reader === 'string') throw notFound(reader);
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       await payments.receiveCallback(
@@ -59,11 +74,19 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async () => {
     if (!active) throw notFound('The sandbox payment page is off: this shop takes real payments.');
   });
+  documentResponses(app, errorResponses(404));
   requireBuyer(app);
 
   app.get(
     '/api/payments/sandbox/:payment_id',
-    { schema: { params: paymentIdParamsSchema, response: { 200: sandboxOrderSchema } } },
+    {
+      schema: {
+        summary: 'An order (or a group) as the sandbox payment page shows it',
+        operationId: 'getSandboxPayment',
+        params: paymentIdParamsSchema,
+        response: { 200: sandboxOrderSchema, ...errorResponses(403) },
+      },
+    },
     async (request) => payments.getSandboxOrder(db, currentBuyer(request), request.params.payment_id),
   );
 
@@ -71,9 +94,11 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payments/sandbox/:payment_id/pay',
     {
       schema: {
+        summary: 'Pays an order on the sandbox page (in full, or the amount given)',
+        operationId: 'paySandboxPayment',
         params: paymentIdParamsSchema,
         body: sandboxPayBodySchema,
-        response: { 200: sandboxOrderSchema },
+        response: { 200: sandboxOrderSchema, ...errorResponses(403, 409) },
       },
     },
     async (request) =>
@@ -88,6 +113,7 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'payments');
   await app.register(callbackRoutes);
   await app.register(sandboxRoutes);
 };

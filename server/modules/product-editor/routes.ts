@@ -22,6 +22,7 @@ import { categoriesResponseSchema, nextIdResponseSchema } from '../../../shared/
 import { okSchema, productIdSchema, shopKeySchema, shopQuerySchema } from '../../../shared/schemas/common.js';
 import { badRequest } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
+import { errorResponses, imageResponse, tagRoutes, uploadedFile } from '../../http/openapi.js';
 import { requireAdmin } from '../admin-auth/index.js';
 import { createLinkFetcher } from '../images/index.js';
 import * as catalog from '../catalog/index.js';
@@ -37,6 +38,12 @@ const uploadFieldsSchema = z.object({
   updated_at: productVersionSchema.optional(),
 });
 
+/** The upload forms as the document describes them (the handler reads them itself, readMultipartForm). */
+const uploadFormSchema = uploadFieldsSchema.extend({
+  images: z.array(uploadedFile).describe('The pictures, in the field "images" (up to 20 per form).'),
+});
+const descriptionImageFormSchema = z.object({ image: uploadedFile });
+
 function formFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
@@ -46,19 +53,34 @@ function formFields<T extends z.ZodType>(schema: T, fields: Record<string, strin
 
 export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   requireAdmin(app);
+  tagRoutes(app, 'product-editor');
   const { db, config } = app.deps;
   const imagesDir = config.imagesDir;
   const fetchImageFromLink = createLinkFetcher({ allowPrivate: config.IMAGE_LINKS_ALLOW_PRIVATE });
 
   app.get(
     '/api/next-id',
-    { schema: { querystring: shopQuerySchema, response: { 200: nextIdResponseSchema } } },
+    {
+      schema: {
+        summary: 'The next free product ID of a shop',
+        operationId: 'getNextProductId',
+        querystring: shopQuerySchema,
+        response: { 200: nextIdResponseSchema },
+      },
+    },
     async (request) => ({ nextId: await catalog.getNextId(db, request.query.shop) }),
   );
 
   app.get(
     '/api/categories',
-    { schema: { querystring: shopQuerySchema, response: { 200: categoriesResponseSchema } } },
+    {
+      schema: {
+        summary: 'The categories a shop’s products use',
+        operationId: 'listCategories',
+        querystring: shopQuerySchema,
+        response: { 200: categoriesResponseSchema },
+      },
+    },
     async (request) => catalog.getCategories(db, request.query.shop),
   );
 
@@ -66,9 +88,11 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/add-product',
     {
       schema: {
+        summary: 'Adds a product',
+        operationId: 'addProduct',
         querystring: addProductQuerySchema,
         body: adminProductBodySchema,
-        response: { 201: savedProductResponseSchema },
+        response: { 201: savedProductResponseSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -81,9 +105,11 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/edit-product/:shop/:id',
     {
       schema: {
+        summary: 'Saves a product’s edit (refused when it changed since the form read it)',
+        operationId: 'editProduct',
         params: shopPathParamsSchema,
         body: editProductBodySchema,
-        response: { 200: editedProductResponseSchema },
+        response: { 200: editedProductResponseSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -95,7 +121,14 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/delete-product/:shop/:id',
-    { schema: { params: shopPathParamsSchema, response: { 200: deleteProductResponseSchema } } },
+    {
+      schema: {
+        summary: 'Deletes a product with its pictures',
+        operationId: 'deleteProduct',
+        params: shopPathParamsSchema,
+        response: { 200: deleteProductResponseSchema, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const shop = admin.shopFromPath(request.params.shop);
       await admin.deleteProduct(db, imagesDir, shop.key, request.params.id);
@@ -105,7 +138,14 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/product-images/:shop/:id',
-    { schema: { params: shopPathParamsSchema, response: { 200: productImagesResponseSchema } } },
+    {
+      schema: {
+        summary: 'The names of a product’s gallery pictures',
+        operationId: 'listProductImages',
+        params: shopPathParamsSchema,
+        response: { 200: productImagesResponseSchema },
+      },
+    },
     async (request) => {
       const shop = admin.shopFromPath(request.params.shop);
       return { images: await admin.listProductImages(imagesDir, shop.key, request.params.id) };
@@ -116,9 +156,11 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/product-images/:shop/:id/:fileName',
     {
       schema: {
+        summary: 'Deletes one gallery picture',
+        operationId: 'deleteProductImage',
         params: productImageParamsSchema,
         querystring: productImageDeleteQuerySchema,
-        response: { 200: deletedProductImageResponseSchema },
+        response: { 200: deletedProductImageResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -130,7 +172,15 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/upload-images',
-    { schema: { response: { 200: uploadImagesResponseSchema } } },
+    {
+      schema: {
+        summary: 'Uploads gallery pictures (a new product’s, or added to an existing one’s)',
+        operationId: 'uploadProductImages',
+        consumes: ['multipart/form-data'],
+        documentedBody: uploadFormSchema,
+        response: { 200: uploadImagesResponseSchema, ...errorResponses(409) },
+      },
+    },
     async (request) => {
       const form = await readMultipartForm(request, 'images');
       const { productId, shopType, forNewProduct, updated_at } = formFields(uploadFieldsSchema, form.fields);
@@ -144,7 +194,16 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/tiptap-upload-image/:shop/:id',
-    { schema: { params: shopPathParamsSchema, response: { 200: tiptapUploadResponseSchema } } },
+    {
+      schema: {
+        summary: 'Uploads a picture for a product’s description',
+        operationId: 'uploadDescriptionImage',
+        params: shopPathParamsSchema,
+        consumes: ['multipart/form-data'],
+        documentedBody: descriptionImageFormSchema,
+        response: { 200: tiptapUploadResponseSchema },
+      },
+    },
     async (request) => {
       const shop = admin.shopFromPath(request.params.shop);
       const form = await readMultipartForm(request, 'image');
@@ -156,21 +215,46 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/tiptap-delete-image',
-    { schema: { body: tiptapDeleteImageBodySchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        summary: 'Deletes a picture of a product’s description',
+        operationId: 'deleteDescriptionImage',
+        body: tiptapDeleteImageBodySchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await admin.deleteDescriptionImage(imagesDir, request.body.src);
       return { ok: true as const };
     },
   );
 
-  app.post('/api/image-from-link', { schema: { body: imageFromLinkBodySchema } }, async (request, reply) => {
-    const image = await fetchImageFromLink(request.body.url);
-    return reply.type('image/webp').header('Cache-Control', 'no-store').send(image);
-  });
+  app.post(
+    '/api/image-from-link',
+    {
+      schema: {
+        summary: 'Fetches a picture from a web address, as WebP',
+        operationId: 'fetchImageFromLink',
+        body: imageFromLinkBodySchema,
+        response: { 200: imageResponse, ...errorResponses(504) },
+      },
+    },
+    async (request, reply) => {
+      const image = await fetchImageFromLink(request.body.url);
+      return reply.type('image/webp').header('Cache-Control', 'no-store').send(image);
+    },
+  );
 
   app.delete(
     '/api/tiptap-delete-folder/:shop/:id',
-    { schema: { params: shopPathParamsSchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        summary: 'Deletes every picture of a product’s description',
+        operationId: 'deleteDescriptionImages',
+        params: shopPathParamsSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       const shop = admin.shopFromPath(request.params.shop);
       await admin.deleteDescriptionFolder(imagesDir, shop.key, request.params.id);

@@ -57,7 +57,14 @@ export function registerHealth(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/api/health',
-    { schema: { response: { 200: healthSchema, 503: healthDownSchema } } },
+    {
+      schema: {
+        summary: 'Whether the shop and its dependencies answer (readiness)',
+        operationId: 'getHealth',
+        tags: ['system'],
+        response: { 200: healthSchema, 503: healthDownSchema },
+      },
+    },
     async (_request, reply) => {
       const probes = [...app.healthProbes];
       const outcomes = await Promise.allSettled(
@@ -73,8 +80,20 @@ export function registerHealth(app: FastifyInstance): void {
       return reply.code(503).send({ ok: false as const, error: healthSentence(down), down });
     },
   );
-  routes.get('/api/health/live', { schema: { response: { 200: liveSchema } } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return { ok: true as const };
-  });
+  routes.get(
+    '/api/health/live',
+    {
+      schema: {
+        summary: 'Whether the process serves HTTP (liveness)',
+        operationId: 'getLiveness',
+        tags: ['system'],
+        response: { 200: liveSchema },
+      },
+      config: { usesDatabase: false },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { ok: true as const };
+    },
+  );
 }
