@@ -78,19 +78,7 @@ export async function recordRefund(db: Db, paymentId: string, body: RefundBody):
     const whole = amountCents === left;
     if (body.restock && !mayRestock(amountCents, left)) throw badRequest(RESTOCK_NEEDS_WHOLE_REFUND);
     const at = new Date().toISOString();
-    const parts = spread(lines, amountCents);
-    for (const [index, line] of lines.entries()) {
-      const part = parts[index]!;
-      if (part > 0) {
-        await repo.insertRefund(trx, {
-          order_id: line.id,
-          amount_cents: part,
-          note: body.note,
-          restocked: body.restock,
-          at,
-        });
-      }
-    }
+    await insertRefundParts(trx, lines, amountCents, body.note, () => body.restock, at);
     if (whole) {
       for (const line of lines) {
         await stock.releaseReservation(trx, line.payment_id, at, body.restock ? 'always' : 'never');
@@ -117,19 +105,32 @@ export async function recordProviderRefund(
   const lines = await repo.findOrdersOfPayment(trx, ref);
   const left = refundableCents(lines) - lines.reduce((sum, line) => sum + line.refunded_cents, 0);
   if (left <= 0) return 0;
-  const parts = spread(lines, left);
+  // Its units go back on sale with the refund unless they were shipped (or no longer held).
+  const restocked = (line: OrderRow) => line.stock_reserved === 1 && line.shipped === 0;
+  await insertRefundParts(trx, lines, left, 'Refunded by the payment provider', restocked, at);
+  return left;
+}
+
+/** One refund row per line for its share of `amountCents` (spread as every refund is), none for a zero share. */
+async function insertRefundParts(
+  trx: Transaction<Database>,
+  lines: OrderRow[],
+  amountCents: number,
+  note: string,
+  restocked: (line: OrderRow) => boolean,
+  at: string,
+): Promise<void> {
+  const parts = spread(lines, amountCents);
   for (const [index, line] of lines.entries()) {
     const part = parts[index]!;
     if (part > 0) {
       await repo.insertRefund(trx, {
         order_id: line.id,
         amount_cents: part,
-        note: 'Refunded by the payment provider',
-        // Its units go back on sale with the refund unless they were shipped (or no longer held).
-        restocked: line.stock_reserved === 1 && line.shipped === 0,
+        note,
+        restocked: restocked(line),
         at,
       });
     }
   }
-  return left;
 }
