@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addProduct, conditions } from '../../test/fixtures.js';
 import { adminHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../test/harness.js';
 import { signSessionToken } from '../buyers/session-token.js';
+import { writeConditions } from '../stock/index.js';
 
 /** A buyer's Authorization header, signed as sign-in would sign it. */
 async function signedBuyer(t: TestApp, sub: string): Promise<{ authorization: string }> {
@@ -62,6 +63,8 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
       conditions([1999, 5], [2999, 0], [0, 4], [4999, 2]),
     );
     await addProduct(t.handle.db, 'default', 1, { title: 'Affiliate thing' });
+    // Plenty of stock, so only the most one line may hold stops it.
+    await addProduct(t.handle.db, 'ayz', 2, { title: 'Cable' }, conditions([500, 500]));
     alice = await signedBuyer(t, 'alice');
     bob = await signedBuyer(t, 'bob');
   });
@@ -109,6 +112,7 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
       .selectFrom('products')
       .select('updated_at')
       .where('shop', '=', 'ayz')
+      .where('id', '=', 1)
       .executeTakeFirstOrThrow();
     expect(cart).toEqual({
       status: 200,
@@ -140,9 +144,9 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
     // Bob's cart is his own.
     expect((await call('GET', '/api/cart/bob', bob)).body).toEqual([]);
 
-    expect((await call('PUT', '/api/cart/quantity', alice, { ...line, quantity: 7 })).status).toBe(200);
+    expect((await call('PUT', '/api/cart/quantity', alice, { ...line, quantity: 5 })).status).toBe(200);
     const changed = (await call('GET', '/api/cart/alice', alice)).body as { quantity: number }[];
-    expect(changed.map((item) => item.quantity)).toEqual([7, 1]);
+    expect(changed.map((item) => item.quantity)).toEqual([5, 1]);
 
     const removed = await call('DELETE', '/api/cart', alice, {
       google_id: 'alice',
@@ -155,8 +159,9 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
   });
 
   it('caps a line at the most one line may hold', async () => {
-    await call('POST', '/api/cart', alice, { ...line, quantity: 60 });
-    await call('POST', '/api/cart', alice, { ...line, quantity: 60 });
+    const cable = { ...line, product_id: 2 };
+    expect((await call('POST', '/api/cart', alice, { ...cable, quantity: 60 })).status).toBe(200);
+    expect((await call('POST', '/api/cart', alice, { ...cable, quantity: 60 })).status).toBe(200);
     const cart = (await call('GET', '/api/cart/alice', alice)).body as { quantity: number }[];
     expect(cart.map((item) => item.quantity)).toEqual([99]);
   });
@@ -237,5 +242,117 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ error: 'The body is not valid JSON.' });
     expect(await storedState(t)).toEqual(before);
+  });
+  describe('stops a line at the stock (issue 20)', () => {
+    // acceptable 19.99 ×1, excellent 49.99 ×2.
+    const lamp = { google_id: 'alice', product_id: 3, store: 'ayz' };
+    beforeAll(async () => {
+      await addProduct(
+        t.handle.db,
+        'ayz',
+        3,
+        { title: 'Lamp' },
+        conditions([1999, 1], [0, 0], [0, 0], [4999, 2]),
+      );
+    });
+
+    const cartOfAlice = async () =>
+      ((await call('GET', '/api/cart/alice', alice)).body as { condition: string; quantity: number }[]).map(
+        ({ condition, quantity }) => ({ condition, quantity }),
+      );
+
+    /** A refused call answers 409 with `error` and changes nothing that is stored. */
+    const expectRefused = async (method: 'POST' | 'PUT', payload: object, error: string) => {
+      const before = await storedState(t);
+      const url = method === 'POST' ? '/api/cart' : '/api/cart/quantity';
+      expect(await call(method, url, alice, payload)).toEqual({ status: 409, body: { error } });
+      expect(await storedState(t)).toEqual(before);
+    };
+
+    it('refuses adding the one unit left a second time with the issue’s sentence', async () => {
+      const one = { ...lamp, condition: 'acceptable', quantity: 1 };
+      expect(await call('POST', '/api/cart', alice, one)).toEqual({ status: 200, body: { ok: true } });
+      await expectRefused('POST', one, 'Only 1 left — it is already in your cart.');
+      await expectRefused('POST', one, 'Only 1 left — it is already in your cart.');
+      expect(await cartOfAlice()).toEqual([{ condition: 'acceptable', quantity: 1 }]);
+    });
+
+    it('says how many more fit when the cart holds fewer than are left, in the right number', async () => {
+      const excellent = { ...lamp, condition: 'excellent' };
+      await expectRefused('POST', { ...excellent, quantity: 3 }, 'Only 2 left — you can add at most 2.');
+      expect((await call('POST', '/api/cart', alice, { ...excellent, quantity: 1 })).status).toBe(200);
+      await expectRefused(
+        'POST',
+        { ...excellent, quantity: 2 },
+        'Only 2 left — 1 is in your cart, so you can add 1 more.',
+      );
+      expect((await call('POST', '/api/cart', alice, { ...excellent, quantity: 1 })).status).toBe(200);
+      await expectRefused(
+        'POST',
+        { ...excellent, quantity: 1 },
+        'Only 2 left — both are already in your cart.',
+      );
+      expect(await cartOfAlice()).toEqual([{ condition: 'excellent', quantity: 2 }]);
+    });
+
+    it('refuses a quantity change past the stock, and takes one up to it', async () => {
+      await call('POST', '/api/cart', alice, { ...lamp, condition: 'acceptable', quantity: 1 });
+      await call('POST', '/api/cart', alice, { ...lamp, condition: 'excellent', quantity: 1 });
+      await expectRefused(
+        'PUT',
+        { ...lamp, condition: 'acceptable', quantity: 2 },
+        'Only 1 left — it is already in your cart.',
+      );
+      await expectRefused(
+        'PUT',
+        { ...lamp, condition: 'excellent', quantity: 3 },
+        'Only 2 left — choose 2 or fewer.',
+      );
+      expect(
+        await call('PUT', '/api/cart/quantity', alice, { ...lamp, condition: 'excellent', quantity: 2 }),
+      ).toEqual({ status: 200, body: { ok: true } });
+      await expectRefused(
+        'PUT',
+        { ...lamp, condition: 'excellent', quantity: 3 },
+        'Only 2 left — both are already in your cart.',
+      );
+      expect(await cartOfAlice()).toEqual([
+        { condition: 'acceptable', quantity: 1 },
+        { condition: 'excellent', quantity: 2 },
+      ]);
+    });
+
+    it('shows a line whose stock fell below it, and lets it be lowered to what is left only', async () => {
+      await addProduct(t.handle.db, 'ayz', 4, { title: 'Kettle' }, conditions([1500, 3]));
+      const kettle = { google_id: 'alice', product_id: 4, store: 'ayz', condition: 'acceptable' };
+      expect((await call('POST', '/api/cart', alice, { ...kettle, quantity: 3 })).status).toBe(200);
+      // Another buyer's purchase (or the seller) leaves one.
+      await writeConditions(t.handle.db, 'ayz', [
+        { product_id: 4, condition: 'acceptable', price_cents: 1500, available_quantity: 1 },
+      ]);
+      const cart = (await call('GET', '/api/cart/alice', alice)).body as Record<string, unknown>[];
+      expect(cart).toEqual([expect.objectContaining({ product_id: 4, quantity: 3, available_quantity: 1 })]);
+      const lower = 'Only 1 left — your cart holds 3: lower the quantity to 1.';
+      await expectRefused('POST', { ...kettle, quantity: 1 }, lower);
+      await expectRefused('PUT', { ...kettle, quantity: 2 }, lower);
+      expect((await call('PUT', '/api/cart/quantity', alice, { ...kettle, quantity: 1 })).status).toBe(200);
+
+      await writeConditions(t.handle.db, 'ayz', [
+        { product_id: 4, condition: 'acceptable', price_cents: 1500, available_quantity: 0 },
+      ]);
+      await expectRefused('PUT', { ...kettle, quantity: 1 }, 'The Acceptable condition is out of stock.');
+      await expectRefused('POST', { ...kettle, quantity: 1 }, 'The Acceptable condition is out of stock.');
+    });
+
+    it('lets no two adds at once pass the stock together', async () => {
+      await addProduct(t.handle.db, 'ayz', 5, { title: 'Radio' }, conditions([2500, 3]));
+      const radio = { google_id: 'alice', product_id: 5, store: 'ayz', condition: 'acceptable', quantity: 1 };
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => call('POST', '/api/cart', alice, radio)),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([...Array(3).fill(200), ...Array(9).fill(409)]);
+      expect(await cartOfAlice()).toEqual([{ condition: 'acceptable', quantity: 3 }]);
+    });
   });
 });

@@ -1,5 +1,5 @@
 /** All SQL of the cart. Every function takes the database or a transaction. */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -54,14 +54,24 @@ export async function findCartLines(db: Db, userId: string): Promise<CartLineRow
     .execute();
 }
 
-/** Adds to the line (or starts it); the sum never passes `max`, so a repeated add cannot grow it without end. */
-export async function addToLine(
-  db: Db,
-  key: CartLineKey,
-  quantity: number,
-  max: number,
-  at: string,
-): Promise<void> {
+/** Units the buyer's line holds now; 0 when there is no such line. */
+export async function findLineQuantity(db: Db, key: CartLineKey): Promise<number> {
+  const row = await db
+    .selectFrom('cart_items')
+    .select('quantity')
+    .where('user_id', '=', key.userId)
+    .where('shop', '=', key.shop)
+    .where('product_id', '=', key.productId)
+    .where('condition', '=', key.condition)
+    .executeTakeFirst();
+  return row?.quantity ?? 0;
+}
+
+/**
+ * The line with `quantity` units: started when missing (added now), its quantity replaced otherwise (it
+ * keeps its place in the cart). The caller holds the buyer's lock, so the quantity it read is current.
+ */
+export async function writeLine(db: Db, key: CartLineKey, quantity: number, at: string): Promise<void> {
   await db
     .insertInto('cart_items')
     .values({
@@ -69,13 +79,13 @@ export async function addToLine(
       shop: key.shop,
       product_id: key.productId,
       condition: key.condition,
-      quantity: Math.min(quantity, max),
+      quantity,
       added_at: at,
     })
     .onConflict((conflict) =>
-      conflict.columns(['user_id', 'shop', 'product_id', 'condition']).doUpdateSet({
-        quantity: sql<number>`case when cart_items.quantity + excluded.quantity > ${sql.lit(max)} then ${sql.lit(max)} else cart_items.quantity + excluded.quantity end`,
-      }),
+      conflict
+        .columns(['user_id', 'shop', 'product_id', 'condition'])
+        .doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity') })),
     )
     .execute();
 }

@@ -34,7 +34,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cart',
     {
       schema: {
-        summary: 'Adds units of a product’s condition to the cart',
+        summary: 'Adds units of a product’s condition to the cart, up to its stock',
         operationId: 'addToCart',
         body: addToCartBodySchema,
         response: { 200: okSchema, ...errorResponses(403, 404, 409) },
@@ -50,10 +50,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cart/quantity',
     {
       schema: {
-        summary: 'Sets the quantity of a cart line',
+        summary: 'Sets the quantity of a cart line, up to its stock',
         operationId: 'setCartQuantity',
         body: updateCartQuantityBodySchema,
-        response: { 200: okSchema, ...errorResponses(403, 404) },
+        response: { 200: okSchema, ...errorResponses(403, 404, 409) },
       },
     },
     async (request) => {

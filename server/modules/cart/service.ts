@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type CartStockRequest, cartStockRefusal } from '../../../shared/rules/cart-stock.js';
 import { MAX_LINE_QUANTITY, type CartItem, type SessionUser } from '../../../shared/schemas/buying.js';
 import {
   CONDITION_INFO,
@@ -9,7 +10,7 @@ import {
 } from '../../../shared/shops.js';
 import type { Database, ProductConditionRow, ProductRow } from '../../db/types.js';
 import { badRequest, conflict, notFound, noSuchProduct } from '../../http/errors.js';
-import { insertUserIfMissing } from '../buyers/index.js';
+import { insertUserIfMissing, lockUser } from '../buyers/index.js';
 import * as catalogRepo from '../catalog/index.js';
 import { presentCartItem } from './presenter.js';
 import * as repo from './repository.js';
@@ -69,6 +70,30 @@ export async function getCart(db: Db, buyer: SessionUser): Promise<CartItem[]> {
   return rows.map(presentCartItem);
 }
 
+/**
+ * Refuses a line that would hold more units than the condition has in stock (issue 20), with the
+ * sentence the buyer reads where they clicked.
+ */
+function assertFitsStock(offer: Offer, condition: Condition, request: Omit<CartStockRequest, 'left'>): void {
+  const left = offer.condition.available_quantity;
+  if (left <= 0) throw conflict(`The ${CONDITION_INFO[condition].label} condition is out of stock.`);
+  const refusal = cartStockRefusal({ ...request, left });
+  if (refusal) throw conflict(refusal);
+}
+
+/**
+ * One buyer's cart changes go one at a time (their users row locked, as their purchases are): two adds
+ * at once would otherwise each find room for one more unit and together pass the stock.
+ */
+async function lockCartOf(trx: Db, buyer: SessionUser, at: string): Promise<void> {
+  await insertUserIfMissing(trx, buyer, at);
+  await lockUser(trx, buyer.sub);
+}
+
+/**
+ * ADD TO CART: adds to the line (or starts it), up to the condition's stock (409 past it) and the most
+ * one line may hold (MAX_LINE_QUANTITY, past which it stops there).
+ */
 export async function addToCart(
   db: Db,
   buyer: SessionUser,
@@ -76,23 +101,37 @@ export async function addToCart(
   now = new Date(),
 ): Promise<void> {
   const shop = sellingShop(line.store);
-  assertBuyable(await findOffer(db, shop, line.product_id, line.condition), line.condition);
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    await insertUserIfMissing(trx, buyer, at);
-    await repo.addToLine(trx, lineKey(buyer, line), line.quantity, MAX_LINE_QUANTITY, at);
+    await lockCartOf(trx, buyer, at);
+    const offer = await findOffer(trx, shop, line.product_id, line.condition);
+    assertBuyable(offer, line.condition);
+    const key = lineKey(buyer, line);
+    const inCart = await repo.findLineQuantity(trx, key);
+    assertFitsStock(offer, line.condition, { inCart, change: 'add', quantity: line.quantity });
+    await repo.writeLine(trx, key, Math.min(inCart + line.quantity, MAX_LINE_QUANTITY), at);
   });
 }
 
 const NOT_IN_CART = 'That item is not in your cart.';
 
+/** The cart's quantity edit: the line's new quantity, up to the condition's stock (409 past it). */
 export async function setCartQuantity(
   db: Db,
   buyer: SessionUser,
   line: CartLineInput & { quantity: number },
+  now = new Date(),
 ): Promise<void> {
-  sellingShop(line.store);
-  if (!(await repo.setLineQuantity(db, lineKey(buyer, line), line.quantity))) throw notFound(NOT_IN_CART);
+  const shop = sellingShop(line.store);
+  await db.transaction().execute(async (trx) => {
+    await lockCartOf(trx, buyer, now.toISOString());
+    const key = lineKey(buyer, line);
+    const inCart = await repo.findLineQuantity(trx, key);
+    if (inCart === 0) throw notFound(NOT_IN_CART);
+    const offer = await findOffer(trx, shop, line.product_id, line.condition);
+    assertFitsStock(offer, line.condition, { inCart, change: 'set', quantity: line.quantity });
+    await repo.setLineQuantity(trx, key, line.quantity);
+  });
 }
 
 /** docs/product.md §7's DELETE /api/cart names no store: it means the shop that has the cart. */
