@@ -13,6 +13,7 @@ import * as warrantyMonths from './migrations/0011_warranty_months.js';
 import * as mailOutbox from './migrations/0012_mail_outbox.js';
 import * as paymentExceptions from './migrations/0013_payment_exceptions.js';
 import * as chatEmailNotices from './migrations/0014_chat_email_notices.js';
+import * as shippingAddresses from './migrations/0015_shipping_addresses.js';
 
 /** Every migration, in order; both dialects run the same list. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012_mail_outbox': mailOutbox,
   '0013_payment_exceptions': paymentExceptions,
   '0014_chat_email_notices': chatEmailNotices,
+  '0015_shipping_addresses': shippingAddresses,
 };
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.

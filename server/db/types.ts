@@ -68,6 +68,19 @@ export interface UsersTable {
   updated_at: string;
 }
 
+/** The shipping address a buyer used last (0015): written by each purchase, offered in the next checkout. */
+export interface ShippingAddressesTable {
+  user_id: string;
+  email: string;
+  contact_name: string;
+  phone: string;
+  address: string;
+  city: string;
+  state_prov: string;
+  postal_code: string;
+  updated_at: string;
+}
+
 export interface CartItemsTable {
   user_id: string;
   shop: string;
@@ -240,6 +253,7 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   login_failures: LoginFailuresTable;
   users: UsersTable;
+  shipping_addresses: ShippingAddressesTable;
   cart_items: CartItemsTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
@@ -258,6 +272,7 @@ export type ProductRowUpdate = Updateable<ProductsTable>;
 export type ProductConditionRow = Selectable<ProductConditionsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type CartItemRow = Selectable<CartItemsTable>;
+export type ShippingAddressRow = Selectable<ShippingAddressesTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderRow = Insertable<OrdersTable>;
 export type RefundRow = Selectable<RefundsTable>;

@@ -1,11 +1,28 @@
 /**
- * The signed-in buyer's own settings in /account (issue 18): whether chat messages they have not read
- * are e-mailed to them. Order e-mails always go, so they are no setting.
+ * The signed-in buyer's own account data: their settings in /account (issue 18) and the shipping address
+ * they used last (issue 20).
  */
 import '../zodConfig.js';
 import { z } from 'zod';
+import { checkoutShippingSchema } from './buying.js';
 
+/** Whether chat messages the buyer has not read are e-mailed to them. Order e-mails always go, so they are no setting. */
 export const accountPreferencesSchema = z.object({
   chat_emails: z.boolean({ error: 'must be true or false' }),
 });
 export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;
+
+/**
+ * The shipping fields of the buyer's last purchase, as it stored them: the checkout's own fields
+ * (checkoutShippingSchema), each the text that purchase accepted.
+ */
+export const shippingAddressSchema = z.object(
+  Object.fromEntries(Object.keys(checkoutShippingSchema.shape).map((field) => [field, z.string()])) as {
+    [Field in keyof typeof checkoutShippingSchema.shape]: z.ZodString;
+  },
+);
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/** GET /api/account/shipping-address: null until the buyer's first purchase. */
+export const accountShippingAddressSchema = z.object({ shipping_address: shippingAddressSchema.nullable() });
+export type AccountShippingAddress = z.infer<typeof accountShippingAddressSchema>;

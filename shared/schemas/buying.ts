@@ -89,7 +89,7 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 // ── Purchases (docs/product.md §7) ────────────────────────────────────────────────────────────────────────────────
 
 /** Shipping fields of a checkout, the same for one line or the whole cart. */
-const checkoutShippingSchema = z.object({
+export const checkoutShippingSchema = z.object({
   email: z.email({ error: 'must be an e-mail address' }).max(BUYER_TEXT_MAX),
   address: requiredText(),
   postal_code: requiredText(32),

@@ -1,9 +1,10 @@
 /**
- * The buyers module's front door: signing buyers in, reading the signed-in buyer of a request, and their
- * own settings (the chat e-mail preference, read by the chat's e-mail notices).
+ * The buyers module's front door: signing buyers in, reading the signed-in buyer of a request, their
+ * own settings (the chat e-mail preference, read by the chat's e-mail notices) and the shipping address
+ * each purchase keeps as their last (`saveShippingAddress`, in the purchase's transaction).
  */
 export { createGoogleVerifier } from './google.js';
-export { findChatEmailAddress, insertUserIfMissing, lockUser } from './repository.js';
+export { findChatEmailAddress, insertUserIfMissing, lockUser, saveShippingAddress } from './repository.js';
 export {
   assertOwnGoogleId,
   buyerFromRequest,

@@ -1,7 +1,7 @@
 /** All SQL of sign-in. Every function takes the database or a transaction. */
 import type { Kysely, Transaction } from 'kysely';
-import type { SessionUser } from '../../../shared/schemas/buying.js';
-import type { Database, UserRow } from '../../db/types.js';
+import type { CheckoutShipping, SessionUser } from '../../../shared/schemas/buying.js';
+import type { Database, ShippingAddressRow, UserRow } from '../../db/types.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -86,4 +86,36 @@ export async function findChatEmailAddress(db: Db, userId: string): Promise<stri
     .where('chat_emails', '=', 1)
     .executeTakeFirst();
   return row?.email;
+}
+
+/**
+ * Keeps the shipping fields of a purchase as the buyer's last address (issue 20), in the purchase's
+ * transaction: one row per buyer, replaced by each purchase.
+ */
+export async function saveShippingAddress(
+  db: Db,
+  userId: string,
+  shipping: CheckoutShipping,
+  at: string,
+): Promise<void> {
+  const fields = {
+    email: shipping.email,
+    contact_name: shipping.contact_name,
+    phone: shipping.phone,
+    address: shipping.address,
+    city: shipping.city,
+    state_prov: shipping.state_prov,
+    postal_code: shipping.postal_code,
+    updated_at: at,
+  };
+  await db
+    .insertInto('shipping_addresses')
+    .values({ user_id: userId, ...fields })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet(fields))
+    .execute();
+}
+
+/** The buyer's last shipping address; undefined before their first purchase. */
+export async function findShippingAddress(db: Db, userId: string): Promise<ShippingAddressRow | undefined> {
+  return db.selectFrom('shipping_addresses').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }

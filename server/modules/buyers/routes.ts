@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountPreferencesSchema } from '../../../shared/schemas/account.js';
+import { accountPreferencesSchema, accountShippingAddressSchema } from '../../../shared/schemas/account.js';
 import {
   demoSignInBodySchema,
   googleSignInBodySchema,
@@ -63,7 +63,10 @@ export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (a
   );
 };
 
-/** The signed-in buyer's own settings (issue 18): no id in the path, so none can name another buyer's. */
+/**
+ * The signed-in buyer's own settings (issue 18) and last shipping address (issue 20): no id in the path,
+ * so none can name another buyer's.
+ */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   requireBuyer(app);
   tagRoutes(app, 'buyers');
@@ -92,5 +95,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => buyers.savePreferences(db, currentBuyer(request), request.body),
+  );
+
+  app.get(
+    '/api/account/shipping-address',
+    {
+      schema: {
+        summary: 'The shipping address the signed-in buyer used last (null before their first purchase)',
+        operationId: 'getAccountShippingAddress',
+        response: { 200: accountShippingAddressSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await buyers.getShippingAddress(db, currentBuyer(request));
+      // One person's address: no cache along the way keeps it.
+      return reply.header('Cache-Control', 'no-store').send(answer);
+    },
   );
 };

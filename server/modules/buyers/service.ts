@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AccountPreferences } from '../../../shared/schemas/account.js';
+import type { AccountPreferences, AccountShippingAddress } from '../../../shared/schemas/account.js';
 import type { SessionUser, SignInResponse } from '../../../shared/schemas/buying.js';
 import type { Database } from '../../db/types.js';
 import { HttpError } from '../../http/errors.js';
 import type { GoogleVerifier } from './google.js';
-import { presentPreferences, presentUser } from './presenter.js';
+import { presentPreferences, presentShippingAddress, presentUser } from './presenter.js';
 import * as repo from './repository.js';
 import { signSessionToken } from './session-token.js';
 
@@ -86,4 +86,9 @@ export async function savePreferences(
     await repo.setChatEmails(trx, buyer.sub, preferences.chat_emails);
     return presentPreferences(await repo.findPreferences(trx, buyer.sub));
   });
+}
+
+/** GET /api/account/shipping-address: the signed-in buyer's own last address, never another's. */
+export async function getShippingAddress(db: Db, buyer: SessionUser): Promise<AccountShippingAddress> {
+  return presentShippingAddress(await repo.findShippingAddress(db, buyer.sub));
 }

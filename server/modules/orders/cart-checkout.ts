@@ -4,6 +4,7 @@ import type { CreateCartPurchaseBody, SessionUser } from '../../../shared/schema
 import { CONDITION_INFO } from '../../../shared/shops.js';
 import type { Database } from '../../db/types.js';
 import { badRequest, conflict, type HttpError, noSuchProduct } from '../../http/errors.js';
+import { saveShippingAddress } from '../buyers/index.js';
 import { findOffer, sellingShop } from '../cart/index.js';
 import * as stock from '../stock/index.js';
 import {
@@ -56,8 +57,9 @@ function assertDistinctLines(lines: readonly Line[]): void {
  * rolls everything back and is named in the 409. Each line becomes an order of its own (its payment_id,
  * priced from the database) sharing the group's reference, which the invoice carries as its order
  * reference, for the sum of the lines. The open-orders cap counts the group once. A provider that fails
- * or stalls undoes the whole group. The cart itself is left as it is, as the per-line checkout leaves it:
- * the client drops the bought lines.
+ * or stalls undoes the whole group. The shipping fields become the buyer's last address, as with the
+ * per-line checkout. The cart itself is left as it is, as the per-line checkout leaves it: the client
+ * drops the bought lines.
  */
 export async function createCartPurchase(
   db: Db,
@@ -107,6 +109,7 @@ export async function createCartPurchase(
         ...waitingOrderFields(body, provider, at),
       });
     }
+    await saveShippingAddress(trx, buyer.sub, body, at);
     return { totalCents, description: parts.join('; ').slice(0, 500) };
   });
 

@@ -11,7 +11,7 @@ import {
 import { type Condition, CONDITION_INFO, type ShopConfig } from '../../../shared/shops.js';
 import type { Database, NewOrderRow } from '../../db/types.js';
 import { badRequest, conflict, HttpError, noSuchProduct } from '../../http/errors.js';
-import { insertUserIfMissing, lockUser } from '../buyers/index.js';
+import { insertUserIfMissing, lockUser, saveShippingAddress } from '../buyers/index.js';
 import { assertBuyable, findOffer, sellingShop } from '../cart/index.js';
 import { dollars } from './presenter.js';
 import * as stock from '../stock/index.js';
@@ -161,8 +161,9 @@ export async function invoiceOrUndo(
 
 /**
  * Buys one cart line (docs/architecture.md §7): units reserved and the order written in one transaction, priced from
- * the database (the client's total_amount is never read); then the provider's invoice, outside the
- * transaction. A provider that fails or stalls leaves no order and no reserved units behind.
+ * the database (the client's total_amount is never read), its shipping fields kept as the buyer's last
+ * address (issue 20); then the provider's invoice, outside the transaction. A provider that fails or
+ * stalls leaves no order and no reserved units behind (the address stays: the buyer typed it).
  */
 export async function createPurchase(
   db: Db,
@@ -205,6 +206,7 @@ export async function createPurchase(
       total_cents: totalCents,
       ...waitingOrderFields(body, provider, at),
     });
+    await saveShippingAddress(trx, buyer.sub, body, at);
     return { title, totalCents };
   });
 
