@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartStockRefusal, shortLineSentence } from './cart-stock.js';
+import { cartStockRefusal, outOfStockSentence, shortLineSentence } from './cart-stock.js';
 
 describe('a cart line never holds more than is in stock (issue 20)', () => {
   it('lets a request that fits through', () => {
@@ -49,5 +49,9 @@ describe('a cart line never holds more than is in stock (issue 20)', () => {
     expect(shortLineSentence(1, 3)).toBe(sentence);
     expect(cartStockRefusal({ left: 1, inCart: 3, change: 'add', quantity: 1 })).toBe(sentence);
     expect(cartStockRefusal({ left: 1, inCart: 3, change: 'set', quantity: 2 })).toBe(sentence);
+  });
+
+  it('says a condition with none left is out of stock', () => {
+    expect(outOfStockSentence('Very Good')).toBe('The Very Good condition is out of stock.');
   });
 });

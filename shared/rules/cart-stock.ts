@@ -17,6 +17,11 @@ function allOf(left: number): string {
   return `all ${left} are`;
 }
 
+/** None left of a condition (its label, 'Very Good'): nothing more of it can go in the cart. */
+export function outOfStockSentence(conditionLabel: string): string {
+  return `The ${conditionLabel} condition is out of stock.`;
+}
+
 /** A line holding more than is left (the stock fell after it was added): what to do about it. */
 export function shortLineSentence(left: number, inCart: number): string {
   return `Only ${left} left — your cart holds ${inCart}: lower the quantity to ${left}.`;

@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import { type CartStockRequest, cartStockRefusal } from '../../../shared/rules/cart-stock.js';
+import {
+  type CartStockRequest,
+  cartStockRefusal,
+  outOfStockSentence,
+} from '../../../shared/rules/cart-stock.js';
 import { MAX_LINE_QUANTITY, type CartItem, type SessionUser } from '../../../shared/schemas/buying.js';
 import {
   CONDITION_INFO,
@@ -52,7 +56,7 @@ export function assertBuyable(offer: Offer, condition: Condition): void {
   if (offer.condition.price_cents <= 0) {
     throw conflict(`The ${label} condition of this product has no price, so it is not for sale.`);
   }
-  if (offer.condition.available_quantity <= 0) throw conflict(`The ${label} condition is out of stock.`);
+  if (offer.condition.available_quantity <= 0) throw conflict(outOfStockSentence(label));
 }
 
 export interface CartLineInput {
@@ -76,7 +80,7 @@ export async function getCart(db: Db, buyer: SessionUser): Promise<CartItem[]> {
  */
 function assertFitsStock(offer: Offer, condition: Condition, request: Omit<CartStockRequest, 'left'>): void {
   const left = offer.condition.available_quantity;
-  if (left <= 0) throw conflict(`The ${CONDITION_INFO[condition].label} condition is out of stock.`);
+  if (left <= 0) throw conflict(outOfStockSentence(CONDITION_INFO[condition].label));
   const refusal = cartStockRefusal({ ...request, left });
   if (refusal) throw conflict(refusal);
 }
