@@ -5,6 +5,7 @@ import { countOf } from '../../ui/plural.js';
 import { useCartQuery } from '../cart/api/cart.js';
 import { CartContents } from '../cart/CartContents.js';
 import { sameLine } from '../cart/cartMath.js';
+import { useShippingAddressQuery } from './api/shippingAddress.js';
 import { buyableLines } from './cartCheckout.js';
 import { CheckoutAllModal } from './CheckoutAllModal.js';
 import { CheckoutModal } from './CheckoutModal.js';
@@ -16,6 +17,8 @@ import styles from './Checkout.module.css';
  */
 export function CartTab({ user }: { user: SessionUser }) {
   const cart = useCartQuery(user.sub);
+  // Asked for now, so a checkout opens with the last shipping address already filled in.
+  useShippingAddressQuery(user.sub);
   const [buying, setBuying] = useState<CartItem | null>(null);
   const [buyingAll, setBuyingAll] = useState(false);
   // The line as it is now (a quantity edited meanwhile counts) while its checkout is open.

@@ -29,7 +29,7 @@ export function CheckoutAllModal({ user, lines, leftOut, onClose }: CheckoutAllM
   return (
     <CheckoutDialog
       title="Checkout all"
-      email={user.email}
+      user={user}
       pending={create.isPending}
       createPayment={async (shipping) =>
         (await create.mutateAsync(cartPurchaseBody(user.sub, lines, shipping))).payment_url

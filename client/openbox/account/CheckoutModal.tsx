@@ -22,7 +22,7 @@ export function CheckoutModal({ user, item, onClose }: CheckoutModalProps) {
   return (
     <CheckoutDialog
       title="Checkout"
-      email={user.email}
+      user={user}
       pending={create.isPending}
       createPayment={async (shipping) =>
         (await create.mutateAsync(purchaseBody(user.sub, item, shipping))).payment_url

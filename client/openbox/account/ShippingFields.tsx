@@ -22,8 +22,11 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'email', label: 'E-mail', autoComplete: 'email', maxLength: 300, type: 'email', wide: true },
 ];
 
-/** Every field required; only the e-mail has a type check (docs/product.md §5). */
-export function ShippingFields({ email }: { email: string }) {
+/**
+ * Every field required; only the e-mail has a type check (docs/product.md §5). `initial` fills them
+ * (the buyer's last address); the buyer may change any before paying.
+ */
+export function ShippingFields({ initial }: { initial: Partial<ShippingForm> }) {
   return (
     <div className={styles.fields}>
       {FIELDS.map((field) => (
@@ -35,7 +38,7 @@ export function ShippingFields({ email }: { email: string }) {
             type={field.type ?? 'text'}
             autoComplete={`shipping ${field.autoComplete}`}
             maxLength={field.maxLength}
-            defaultValue={field.name === 'email' ? email : undefined}
+            defaultValue={initial[field.name]}
             required
           />
         </label>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPurchaseBodySchema } from '../../../shared/schemas/buying.js';
 import { cartLine, filledShipping, formData, postedShipping } from './checkoutTestData.js';
-import { purchaseBody, shippingFromForm } from './shipping.js';
+import { initialShipping, purchaseBody, shippingBody, shippingFromForm } from './shipping.js';
 
 const item = cartLine({ quantity: 3 });
 
@@ -26,5 +26,18 @@ describe('purchaseBody', () => {
 
   it('reads a missing field as empty (the server names it)', () => {
     expect(shippingFromForm(formData({})).city).toBe('');
+  });
+});
+
+describe('initialShipping', () => {
+  it('starts from the last address, each field where the form has it, the way it was posted', () => {
+    const initial = initialShipping(postedShipping, 'signed-in@example.com');
+    expect(initial).toEqual(filledShipping);
+    expect(shippingBody(filledShipping)).toEqual(postedShipping);
+  });
+
+  it('starts with only the sign-in e-mail before the first purchase', () => {
+    expect(initialShipping(null, 'signed-in@example.com')).toEqual({ email: 'signed-in@example.com' });
+    expect(initialShipping(undefined, 'signed-in@example.com')).toEqual({ email: 'signed-in@example.com' });
   });
 });

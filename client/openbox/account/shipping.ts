@@ -1,6 +1,7 @@
 /** The checkout's shipping form (docs/product.md §3) and the purchase it becomes (docs/product.md §7 field names). */
 import type { z } from 'zod';
 import { centsToPrice, priceToCents } from '../../../shared/rules/money.js';
+import type { ShippingAddress } from '../../../shared/schemas/account.js';
 import type { CartItem, CheckoutShipping, createPurchaseBodySchema } from '../../../shared/schemas/buying.js';
 import { knownStore } from '../cart/cartMath.js';
 
@@ -40,6 +41,26 @@ export function shippingBody(shipping: ShippingForm): CheckoutShipping {
     state_prov: shipping.state,
     contact_name: shipping.contactName,
     phone: shipping.phoneNumber,
+  };
+}
+
+/**
+ * What the form starts with (issue 20): the buyer's last shipping address when they have one, else
+ * only the e-mail of their sign-in.
+ */
+export function initialShipping(
+  saved: ShippingAddress | null | undefined,
+  email: string,
+): Partial<ShippingForm> {
+  if (!saved) return { email };
+  return {
+    address: saved.address,
+    postalCode: saved.postal_code,
+    city: saved.city,
+    state: saved.state_prov,
+    contactName: saved.contact_name,
+    email: saved.email,
+    phoneNumber: saved.phone,
   };
 }
 

@@ -1,28 +1,56 @@
+import { useState } from 'react';
+import { MAX_LINE_QUANTITY } from '../../../shared/constants.js';
+import { cartStockRefusal, outOfStockSentence } from '../../../shared/rules/cart-stock.js';
 import { formatDollars } from '../../../shared/rules/money.js';
-import { stockLabel } from '../../../shared/rules/offers.js';
 import type { CartItem } from '../../../shared/schemas/buying.js';
 import { CONDITION_INFO } from '../../../shared/shops.js';
 import form from '../../ui/Form.module.css';
 import { cartImageUrl, lineTotal } from './cartMath.js';
-import { QuantityInput } from './QuantityInput.js';
+import { QuantityStepper } from './QuantityStepper.js';
+import { ShortLineWarning } from './ShortLineWarning.js';
 import styles from './Cart.module.css';
+
+/** What became of a quantity change: saved, or not (with the server's sentence when it refused it). */
+export interface QuantityOutcome {
+  saved: boolean;
+  refusal?: string;
+}
 
 interface CartLineProps {
   item: CartItem;
-  maxQuantity: number;
-  onQuantity: (item: CartItem, quantity: number) => Promise<boolean>;
+  onQuantity: (item: CartItem, quantity: number) => Promise<QuantityOutcome>;
   onDelete: (item: CartItem) => void;
   deleting: boolean;
   /** The account page's cart buys one line at a time (docs/product.md §2 checkout modal). */
   onBuy?: (item: CartItem) => void;
 }
 
-/** One cart line (docs/product.md §2): image, title, price x quantity, condition, quantity, delete. */
-export function CartLine({ item, maxQuantity, onQuantity, onDelete, deleting, onBuy }: CartLineProps) {
+/**
+ * One cart line (docs/product.md §2): image, title, price x quantity, condition, quantity, delete. Its
+ * quantity stops at the stock (issue 20): a refusal is said on the line, and a line holding more than is
+ * left says so and cannot be bought until it is lowered.
+ */
+export function CartLine({ item, onQuantity, onDelete, deleting, onBuy }: CartLineProps) {
+  const [notice, setNotice] = useState('');
   const condition = CONDITION_INFO[item.condition];
   const name = `${item.title}, ${condition.label}`;
   const image = cartImageUrl(item);
-  const short = item.available_quantity < item.quantity;
+  const left = item.available_quantity;
+  const short = left < item.quantity;
+
+  const change = async (quantity: number) => {
+    const outcome = await onQuantity(item, quantity);
+    setNotice(outcome.refusal ?? '');
+    return outcome.saved;
+  };
+  const pastLimit = () =>
+    setNotice(
+      left <= 0
+        ? outOfStockSentence(condition.label)
+        : (cartStockRefusal({ left, inCart: item.quantity, change: 'set', quantity: item.quantity + 1 }) ??
+            ''),
+    );
+
   return (
     <li className={styles.line}>
       <div className={styles.thumb}>
@@ -38,24 +66,22 @@ export function CartLine({ item, maxQuantity, onQuantity, onDelete, deleting, on
             {formatDollars(item.price)} x {item.quantity}
           </span>
         </p>
-        {short && (
-          <p className={styles.warning}>
-            {item.available_quantity <= 0
-              ? stockLabel(0)
-              : `Only ${item.available_quantity} in stock now: lower the quantity to buy.`}
-          </p>
-        )}
+        {short && <ShortLineWarning left={left} quantity={item.quantity} name={name} onLower={change} />}
+        <p className={styles.notice} role="status">
+          {notice}
+        </p>
       </div>
       <div className={styles.controls}>
-        <label className={styles.quantityField}>
+        <span className={styles.quantityField}>
           Quantity
-          <QuantityInput
+          <QuantityStepper
             value={item.quantity}
-            max={maxQuantity}
-            label={`Quantity of ${name}`}
-            onCommit={(quantity) => onQuantity(item, quantity)}
+            limit={Math.min(left, MAX_LINE_QUANTITY)}
+            name={name}
+            onCommit={change}
+            onPastLimit={pastLimit}
           />
-        </label>
+        </span>
         <strong className={styles.lineTotal}>{lineTotal(item)}</strong>
         {onBuy && (
           <button

@@ -1,8 +1,7 @@
-import { MAX_LINE_QUANTITY } from '../../../shared/constants.js';
 import type { CartItem } from '../../../shared/schemas/buying.js';
 import { useRemoveFromCart } from './api/removeFromCart.js';
-import { useUpdateCartQuantity } from './api/updateCartQuantity.js';
-import { CartLine } from './CartLine.js';
+import { isStockRefusal, useUpdateCartQuantity } from './api/updateCartQuantity.js';
+import { CartLine, type QuantityOutcome } from './CartLine.js';
 import { lineId } from './cartMath.js';
 import styles from './Cart.module.css';
 
@@ -16,10 +15,11 @@ interface CartLinesProps {
 export function CartLines({ sub, items, onBuy }: CartLinesProps) {
   const update = useUpdateCartQuantity(sub);
   const remove = useRemoveFromCart(sub);
-  const setQuantity = (item: CartItem, quantity: number) =>
+  const setQuantity = (item: CartItem, quantity: number): Promise<QuantityOutcome> =>
     update.mutateAsync({ item, quantity }).then(
-      () => true,
-      () => false,
+      () => ({ saved: true }),
+      (error: unknown) =>
+        isStockRefusal(error) ? { saved: false, refusal: error.message } : { saved: false },
     );
   return (
     <ul className={styles.lines}>
@@ -27,7 +27,6 @@ export function CartLines({ sub, items, onBuy }: CartLinesProps) {
         <CartLine
           key={lineId(item)}
           item={item}
-          maxQuantity={MAX_LINE_QUANTITY}
           onQuantity={setQuantity}
           onDelete={(line) => remove.mutate(line)}
           deleting={remove.isPending && remove.variables === item}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { MAX_LINE_QUANTITY } from '../../../shared/constants.js';
 import form from '../../ui/Form.module.css';
 import { parseQuantityInput } from './cartMath.js';
 import styles from './Cart.module.css';
 
 interface QuantityInputProps {
   value: number;
+  /** Where the browser's own stepping stops (the stock). A larger number typed is sent: the server says why not. */
   max: number;
   /** The accessible name, e.g. "Quantity of Headphones, Good". */
   label: string;
@@ -12,7 +14,10 @@ interface QuantityInputProps {
   onCommit: (quantity: number) => Promise<boolean>;
 }
 
-/** The cart quantity input (docs/product.md §5): minimum 1; values below 1 (or not whole numbers) are ignored. */
+/**
+ * The cart quantity input (docs/product.md §5): minimum 1; values below 1 (or not whole numbers, or past the
+ * most one line may hold) are ignored.
+ */
 export function QuantityInput({ value, max, label, onCommit }: QuantityInputProps) {
   const [draft, setDraft] = useState(String(value));
   const [shown, setShown] = useState(value);
@@ -24,7 +29,7 @@ export function QuantityInput({ value, max, label, onCommit }: QuantityInputProp
 
   const change = (text: string) => {
     setDraft(text);
-    const quantity = parseQuantityInput(text, max);
+    const quantity = parseQuantityInput(text, MAX_LINE_QUANTITY);
     if (quantity === null || quantity === value) return;
     void onCommit(quantity).then((saved) => {
       if (!saved) setDraft(String(value));

@@ -11,6 +11,7 @@ import type {
 import { buyerFetch } from '../../../session/buyerFetch.js';
 import { cartQueryKey } from '../../cart/api/cart.js';
 import { purchasesQueryKey } from './myPurchases.js';
+import { shippingAddressQueryKey } from './shippingAddress.js';
 
 type CreatedCartPurchase = z.infer<typeof createCartPurchaseResponseSchema>;
 
@@ -22,7 +23,11 @@ export function useCreateCartPurchase(sub: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCartPurchase,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: purchasesQueryKey(sub) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: purchasesQueryKey(sub) }),
+        queryClient.invalidateQueries({ queryKey: shippingAddressQueryKey(sub) }),
+      ]),
     // A line found short means the cart's stock figures are old: show the buyer the new ones.
     onError: (error) => {
       console.error('Could not create the cart purchase', error.message);

@@ -3,8 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createPurchaseResponseSchema } from '../../../../shared/schemas/buying.js';
 import { buyerFetch } from '../../../session/buyerFetch.js';
+import { cartQueryKey } from '../../cart/api/cart.js';
 import type { CreatePurchaseBody } from '../shipping.js';
 import { purchasesQueryKey } from './myPurchases.js';
+import { shippingAddressQueryKey } from './shippingAddress.js';
 
 type CreatedPurchase = z.infer<typeof createPurchaseResponseSchema>;
 
@@ -16,7 +18,16 @@ export function useCreatePurchase(sub: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPurchase,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: purchasesQueryKey(sub) }),
-    onError: (error) => console.error('Could not create purchase', error.message),
+    // The purchase kept its shipping fields as the buyer's last address: the next checkout starts from it.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: purchasesQueryKey(sub) }),
+        queryClient.invalidateQueries({ queryKey: shippingAddressQueryKey(sub) }),
+      ]),
+    // A line found short means the cart's stock figures are old: show the buyer the new ones.
+    onError: (error) => {
+      console.error('Could not create purchase', error.message);
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey(sub) });
+    },
   });
 }

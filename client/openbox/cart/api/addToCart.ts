@@ -1,4 +1,7 @@
-/** POST /api/cart (docs/product.md §7): ADD TO CART always sends quantity 1 (docs/product.md §5); the cart is refetched after. */
+/**
+ * POST /api/cart (docs/product.md §7): ADD TO CART always sends quantity 1 (docs/product.md §5); the cart is
+ * refetched after. Past the stock the server refuses it (409) with the sentence the offer shows (issue 20).
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { addToCartBodySchema } from '../../../../shared/schemas/buying.js';
@@ -35,10 +38,11 @@ export function useAddToCart() {
         quantity: 1,
       });
     },
-    onSuccess: () => {
+    // Refused too: a 409 past the stock means the cart (or its stock) changed since it was read.
+    onSettled: () => {
       if (user) void queryClient.invalidateQueries({ queryKey: cartQueryKey(user.sub) });
     },
-    // docs/product.md §8: logged only (the offer shows that nothing was added).
+    // docs/product.md §8: logged only (the offer shows a refusal's sentence, issue 20).
     onError: (error) => console.error('Could not add item to cart', error.message),
   });
 }

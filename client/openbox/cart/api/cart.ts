@@ -12,7 +12,12 @@ export function fetchCart(sub: string): Promise<CartItem[]> {
 }
 
 export function cartQueryOptions(sub: string) {
-  return queryOptions({ queryKey: cartQueryKey(sub), queryFn: () => fetchCart(sub) });
+  return queryOptions({
+    queryKey: cartQueryKey(sub),
+    queryFn: () => fetchCart(sub),
+    // Each cart shown (the modal, /account) asks again: a line whose stock fell since shows it (issue 20).
+    staleTime: 0,
+  });
 }
 
 /** The cart of the signed-in buyer; idle (no request) while nobody is signed in. */
