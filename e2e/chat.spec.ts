@@ -256,6 +256,9 @@ test('a visitor who is not signed in sees no chat, and Contact the seller asks t
   await page.goto(`/?product=${product.id}`);
   const modal = page.getByRole('dialog', { name: product.title });
   await modal.getByRole('button', { name: 'Contact the seller' }).click();
-  await expect.poll(() => dialogs).toEqual(['Please log in to your account']);
+  // Said in the product, with a way to sign in (issue 20), not in a browser alert.
+  await expect(modal.getByRole('status').filter({ hasText: 'Please log in to your account' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Chats/ })).toHaveCount(0);
+  expect(dialogs).toEqual([]);
 });

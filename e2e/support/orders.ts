@@ -36,18 +36,24 @@ export async function signedInBuyer(
 }
 
 /**
- * `count` open-box offers of different products with 2 units or more, starting at `from` (a share of
+ * `count` open-box offers of different products with 2 units or more (or what `fits` asks), starting at `from` (a share of
  * the catalogue, 0–1). The other journeys take theirs from the front, the middle and the end, so each
  * of these journeys passes its own share and no two change the same stock at once.
  */
-export async function offersAt(request: APIRequestContext, from: number, count: number): Promise<Offer[]> {
+export async function offersAt(
+  request: APIRequestContext,
+  from: number,
+  count: number,
+  /** Which stock an offer needs: 2 units or more unless a journey asks otherwise (one left). */
+  fits: (available: number) => boolean = (available) => available >= 2,
+): Promise<Offer[]> {
   const { items } = await ok<CatalogPage>(await request.get('/api/catalog?shop=ayz&pageSize=100'));
   const products = (items as OpenboxProduct[]).filter((item) => item.kind === 'openbox');
   const offers: Offer[] = [];
   for (const product of products.slice(Math.floor(products.length * from))) {
     const condition = CONDITIONS.find(
       (key) =>
-        Number(product[`${key}_condition_price`]) > 0 && product[`${key}_condition_available_quantity`] >= 2,
+        Number(product[`${key}_condition_price`]) > 0 && fits(product[`${key}_condition_available_quantity`]),
     );
     if (!condition) continue;
     offers.push({
