@@ -7,6 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { SignInResponse } from '../shared/schemas/buying.js';
 import type { SendMessageEvent } from '../shared/schemas/chat.js';
+import { BUYER_SESSION_DAYS, signSessionToken } from '../server/modules/buyers/session-token.js';
 import { demoToken, markAllChatsRead, openBoxProduct, SELLER_SUB, signedInPage } from './support/chat.js';
 import { solidPng } from './support/images.js';
 import { collectDialogs, expectAccessible, lookAt, setTheme } from './support/page.js';
@@ -389,4 +390,40 @@ test("a chat that does not exist or is not the user's offers no message box", as
     await expect(other.getByRole('button', { name: 'Send' })).toHaveCount(0);
   }
   await lookAt(other, 'main', 'chat-missing');
+});
+
+/**
+ * The server closes a socket itself (`io server disconnect`) when it shuts down for a restart and when
+ * the session runs out, and socket.io does not reconnect after that by itself: the chat would sit
+ * disconnected for good. The client connects again: a restarted server lets it in, a session that ran
+ * out is refused, which signs the buyer out (as a 401 does) instead of leaving a dead chat on screen.
+ */
+test('a session that runs out with the chat open signs the buyer out', async ({ browser }) => {
+  const lifetimeMs = 10_000;
+  const stamp = Date.now().toString(36);
+  // Signed with the server's SESSION_SECRET (playwright.config.ts) as if a week ago, to run out soon.
+  const token = await signSessionToken(
+    'e2e-session-secret',
+    { sub: `demo-expiring-${stamp}`, name: 'Eve Expiring', email: `eve-${stamp}@example.com`, picture: '' },
+    new Date(Date.now() - BUYER_SESSION_DAYS * 86_400_000 + lifetimeMs),
+  );
+  const page = await signedInPage(browser, token);
+  const received: string[] = [];
+  await page.routeWebSocket(/\/socket\.io\//, (route) => {
+    const server = route.connectToServer();
+    server.onMessage((frame) => {
+      if (typeof frame === 'string') received.push(frame);
+      route.send(frame);
+    });
+  });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: /^Chats/ });
+  await toggle.click({ timeout: 20_000 });
+  await expect(page.getByRole('dialog', { name: 'Your chats' })).toContainText('No active chats.');
+  // The server closed this connection because the session ran out (not refused it at the start).
+  await expect
+    .poll(() => received.some((frame) => frame.includes('Your session has expired.')), { timeout: 20_000 })
+    .toBe(true);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 20_000 });
+  await expect(toggle).toHaveCount(0);
 });
