@@ -4,66 +4,14 @@
  * script-looking message stays text, and the unread badges follow. Accessibility is checked with axe,
  * and the window is photographed at phone and desktop widths in both themes.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { io, type Socket } from 'socket.io-client';
-import type { CatalogPage } from '../shared/schemas/catalog.js';
-import type { ChatSummary, ClientToServerEvents, ServerToClientEvents } from '../shared/schemas/chat.js';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { SignInResponse } from '../shared/schemas/buying.js';
+import type { SendMessageEvent } from '../shared/schemas/chat.js';
+import { BUYER_SESSION_DAYS, signSessionToken } from '../server/modules/buyers/session-token.js';
+import { demoToken, markAllChatsRead, openBoxProduct, SELLER_SUB, signedInPage } from './support/chat.js';
 import { solidPng } from './support/images.js';
-import { collectDialogs, expectAccessible, setTheme } from './support/page.js';
+import { collectDialogs, expectAccessible, lookAt, setTheme } from './support/page.js';
 import { saveScreenshot } from './support/screens.js';
-
-const SELLER_SUB = 'e2e-seller'; // SELLER_USER_ID in playwright.config.ts
-
-async function demoToken(request: APIRequestContext, data: { name: string; email: string; sub?: string }) {
-  const response = await request.post('/api/auth/demo', { data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** An open-box product other journeys do not look at (from the middle of the list). */
-async function openBoxProduct(request: APIRequestContext) {
-  const response = await request.get('/api/catalog?shop=ayz&pageSize=100');
-  expect(response.ok()).toBe(true);
-  const { items } = (await response.json()) as CatalogPage;
-  const openBox = items.filter((item) => item.kind === 'openbox');
-  const product = openBox[Math.floor(openBox.length / 2)];
-  if (!product) throw new Error('no open-box product');
-  return product;
-}
-
-/**
- * Marks every chat of the token's user read, over the socket as a browser would: a retry of this
- * journey then starts from no unread messages, whatever the failed attempt left behind.
- */
-async function markAllChatsRead(baseURL: string, token: string, userId: string): Promise<void> {
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(baseURL, {
-    auth: { token },
-    transports: ['websocket'],
-  });
-  try {
-    const chats = await new Promise<ChatSummary[]>((resolve, reject) => {
-      socket.once('chatsList', resolve);
-      socket.once('connect_error', reject);
-      socket.on('connect', () => socket.emit('getChats', { participantId: userId }));
-    });
-    for (const chat of chats.filter((summary) => summary.unread_count > 0)) {
-      const read = new Promise<void>((resolve) =>
-        socket.on('chatUpdated', (summary) => summary.id === chat.id && resolve()),
-      );
-      socket.emit('markAsRead', { chatId: chat.id });
-      await read;
-    }
-  } finally {
-    socket.disconnect();
-  }
-}
-
-/** A browser of its own, signed in with the token (localStorage `auth_token`, as after a sign-in). */
-async function signedInPage(browser: Browser, token: string): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript((value) => window.localStorage.setItem('auth_token', value), token);
-  return context.newPage();
-}
 
 async function photograph(page: Page, name: string): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
@@ -261,4 +209,224 @@ test('a visitor who is not signed in sees no chat, and Contact the seller asks t
   await expect(modal.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Chats/ })).toHaveCount(0);
   expect(dialogs).toEqual([]);
+});
+
+/**
+ * Issue 20: the buyer's connection drops (the browser goes offline: socket.io's websocket closes and new
+ * ones fail until it is back). In this file rather than a spec of its own, so it never runs beside the
+ * journey above, whose seller badge counts would see these messages.
+ */
+test('a dropped connection says so, keeps the draft, and every message arrives once', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const product = await openBoxProduct(request);
+  const stamp = Date.now().toString(36);
+  const signIn = await request.post('/api/auth/demo', {
+    data: { name: `Rory Reconnect ${stamp}`, email: `rory-${stamp}@example.com` },
+  });
+  expect(signIn.ok()).toBe(true);
+  const { token, user } = (await signIn.json()) as SignInResponse;
+  const started = await request.post('/api/chats', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      productId: product.id,
+      title: product.title,
+      buyer_name: user.name,
+      store: 'ayz',
+      buyerGoogleId: user.sub,
+    },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { id: chatId } = (await started.json()) as { id: number };
+
+  // The seller has the conversation open (so nothing stays unread for the journey above to count).
+  const seller = await signedInPage(
+    browser,
+    await demoToken(request, { name: 'Sam Seller', email: 'seller@example.com', sub: SELLER_SUB }),
+  );
+  await seller.goto(`/chat/${chatId}`);
+  const sellerLog = seller.getByRole('log', { name: 'Messages' });
+  await expect(sellerLog).toContainText('No messages yet.', { timeout: 20_000 });
+
+  // The buyer's socket.io frames pass through the test, which can keep the server's answers from
+  // arriving (as when the connection dies right after a message left) and counts the messages sent.
+  const buyer = await signedInPage(browser, token);
+  const sent: string[] = [];
+  const lost: string[] = [];
+  let connections = 0;
+  /** The connection whose server frames are lost on the way (later connections are not). */
+  let deafConnection = 0;
+  await buyer.routeWebSocket(/\/socket\.io\//, (page) => {
+    const connection = ++connections;
+    const server = page.connectToServer();
+    page.onMessage((frame) => {
+      if (typeof frame === 'string') sent.push(frame);
+      server.send(frame);
+    });
+    server.onMessage((frame) => {
+      if (connection !== deafConnection) page.send(frame);
+      else if (typeof frame === 'string') lost.push(frame);
+    });
+  });
+  const sends = (content: string) =>
+    sent
+      .filter((frame) => /^42\d*\["sendMessage"/.test(frame))
+      .map((frame) => (JSON.parse(frame.replace(/^42\d*/, '')) as [string, SendMessageEvent])[1])
+      .filter((event) => event.content === content);
+  const once = (log: Locator, text: string) => expect(log.getByText(text, { exact: true })).toHaveCount(1);
+
+  await buyer.goto('/');
+  const toggle = buyer.getByRole('button', { name: /^Chats/ });
+  await expect(toggle).toBeVisible({ timeout: 20_000 });
+  const openConversation = async () => {
+    await toggle.click();
+    await buyer.getByRole('dialog', { name: 'Your chats' }).getByRole('listitem').getByRole('button').click();
+  };
+  await openConversation();
+  const chat = buyer.getByRole('dialog', { name: 'Support Chat' });
+  const box = chat.getByRole('textbox', { name: 'Message' });
+  const send = chat.getByRole('button', { name: 'Send' });
+  const buyerLog = chat.getByRole('log', { name: 'Messages' });
+  const reconnecting = chat.getByRole('status').filter({ hasText: 'Reconnecting…' });
+  // The box shows once the history is in, and takes the focus the window had meanwhile.
+  await expect(box).toBeFocused();
+  await box.fill('Hello');
+  await box.press('Enter');
+  await expect(sellerLog).toContainText('Hello');
+
+  // Sent, stored, but the connection dies before the answer comes back: the box keeps it meanwhile.
+  deafConnection = connections;
+  await box.fill('Sent just before the drop');
+  await box.press('Enter');
+  await expect(sellerLog).toContainText('Sent just before the drop');
+  // The server's answer (a socket.io ack, '43…') is among what the buyer never got.
+  await expect.poll(() => lost.some((frame) => frame.startsWith('43'))).toBe(true);
+  await buyer.context().setOffline(true);
+  await expect(reconnecting).toBeVisible();
+  await expect(box).toHaveValue('Sent just before the drop');
+  await expect(send).toHaveAttribute('aria-disabled', 'true');
+  // Back: sent again with the same id, answered with the message already stored; the box empties.
+  await buyer.context().setOffline(false);
+  await expect(reconnecting).toHaveCount(0, { timeout: 20_000 });
+  await expect(box).toHaveValue('', { timeout: 10_000 });
+  const resent = sends('Sent just before the drop');
+  expect(resent).toHaveLength(2);
+  expect(resent[1]!.clientMessageId).toBe(resent[0]!.clientMessageId);
+  await once(buyerLog, 'Sent just before the drop');
+
+  // Typed, then the connection drops: 'Reconnecting…', Send unavailable (saying why), the text kept.
+  await box.fill('Typed before the drop');
+  await buyer.context().setOffline(true);
+  await expect(reconnecting).toBeVisible();
+  await expect(send).toHaveAttribute('aria-disabled', 'true');
+  await expect(send).toHaveAccessibleDescription('Reconnecting…');
+  await box.press('Enter');
+  await send.click({ force: true }); // Clicked anyway (aria-disabled, so Playwright would wait).
+  await box.press('End');
+  await box.pressSequentially(', and more while away');
+  await expect(box).toHaveValue('Typed before the drop, and more while away');
+  await lookAt(buyer, '[role="dialog"]', 'chat-reconnecting');
+  await buyer.setViewportSize({ width: 1280, height: 800 });
+  // The window closed and opened again while away: the list says so too, and the draft is still there.
+  await chat.getByRole('button', { name: 'Close chat' }).click();
+  await toggle.click();
+  await expect(buyer.getByRole('dialog', { name: 'Your chats' }).getByRole('status')).toHaveText(
+    'Reconnecting…',
+  );
+  await buyer.getByRole('dialog', { name: 'Your chats' }).getByRole('listitem').getByRole('button').click();
+  await expect(box).toHaveValue('Typed before the drop, and more while away');
+
+  await buyer.context().setOffline(false);
+  await expect(reconnecting).toHaveCount(0, { timeout: 20_000 });
+  await expect(send).toHaveAttribute('aria-disabled', 'false');
+  // Nothing was sent while away: the draft waits for the person to send it.
+  expect(sends('Typed before the drop, and more while away')).toEqual([]);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  await expect(sellerLog).toContainText('Typed before the drop, and more while away');
+  expect(sends('Typed before the drop, and more while away')).toHaveLength(1);
+
+  // Once each on both sides, live and as stored (any second copy would have reached the seller before the last).
+  for (const text of ['Hello', 'Sent just before the drop', 'Typed before the drop, and more while away']) {
+    await once(sellerLog, text);
+    await once(buyerLog, text);
+  }
+  await seller.reload();
+  await expect(sellerLog).toContainText('Typed before the drop, and more while away', { timeout: 20_000 });
+  for (const text of ['Hello', 'Sent just before the drop']) await once(sellerLog, text);
+});
+
+test("a chat that does not exist or is not the user's offers no message box", async ({
+  browser,
+  request,
+}) => {
+  const product = await openBoxProduct(request);
+  const stamp = Date.now().toString(36);
+  const owner = (await (
+    await request.post('/api/auth/demo', { data: { name: 'Owen Owner', email: `owen-${stamp}@example.com` } })
+  ).json()) as SignInResponse;
+  const started = await request.post('/api/chats', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: {
+      productId: product.id,
+      title: product.title,
+      buyer_name: owner.user.name,
+      store: 'ayz',
+      buyerGoogleId: owner.user.sub,
+    },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { id: foreign } = (await started.json()) as { id: number };
+
+  const other = await signedInPage(
+    browser,
+    await demoToken(request, { name: 'Nosy Nora', email: `nora-${stamp}@example.com` }),
+  );
+  for (const chatId of [999_999_999, foreign]) {
+    await other.goto(`/chat/${chatId}`);
+    await expect(other.getByRole('alert')).toHaveText('That chat does not exist or is not yours.', {
+      timeout: 20_000,
+    });
+    await expect(other.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+    await expect(other.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  }
+  await lookAt(other, 'main', 'chat-missing');
+});
+
+/**
+ * The server closes a socket itself (`io server disconnect`) when it shuts down for a restart and when
+ * the session runs out, and socket.io does not reconnect after that by itself: the chat would sit
+ * disconnected for good. The client connects again: a restarted server lets it in, a session that ran
+ * out is refused, which signs the buyer out (as a 401 does) instead of leaving a dead chat on screen.
+ */
+test('a session that runs out with the chat open signs the buyer out', async ({ browser }) => {
+  const lifetimeMs = 10_000;
+  const stamp = Date.now().toString(36);
+  // Signed with the server's SESSION_SECRET (playwright.config.ts) as if a week ago, to run out soon.
+  const token = await signSessionToken(
+    'e2e-session-secret',
+    { sub: `demo-expiring-${stamp}`, name: 'Eve Expiring', email: `eve-${stamp}@example.com`, picture: '' },
+    new Date(Date.now() - BUYER_SESSION_DAYS * 86_400_000 + lifetimeMs),
+  );
+  const page = await signedInPage(browser, token);
+  const received: string[] = [];
+  await page.routeWebSocket(/\/socket\.io\//, (route) => {
+    const server = route.connectToServer();
+    server.onMessage((frame) => {
+      if (typeof frame === 'string') received.push(frame);
+      route.send(frame);
+    });
+  });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: /^Chats/ });
+  await toggle.click({ timeout: 20_000 });
+  await expect(page.getByRole('dialog', { name: 'Your chats' })).toContainText('No active chats.');
+  // The server closed this connection because the session ran out (not refused it at the start).
+  await expect
+    .poll(() => received.some((frame) => frame.includes('Your session has expired.')), { timeout: 20_000 })
+    .toBe(true);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 20_000 });
+  await expect(toggle).toHaveCount(0);
 });

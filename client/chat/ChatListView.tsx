@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ChatSnapshot } from './connection/chatClient.js';
 import { ChatHeader } from './ChatHeader.js';
 import { ChatListRow } from './ChatListRow.js';
+import { ConnectionNote } from './ConnectionNote.js';
 import styles from './ChatListView.module.css';
 
 interface ChatListViewProps {
@@ -13,7 +14,7 @@ interface ChatListViewProps {
   actions?: ReactNode;
 }
 
-/** docs/product.md §2: 'Your chats', newest first, or 'No active chats.' */
+/** docs/product.md §2: 'Your chats', newest first, or 'No active chats.'; 'Reconnecting…' after a drop. */
 export function ChatListView({
   snapshot,
   viewerIsSeller,
@@ -26,9 +27,12 @@ export function ChatListView({
   return (
     <>
       <ChatHeader title="Your chats" id={headingId} headingAs={headingAs} actions={actions} />
+      <ConnectionNote connection={snapshot.connection} />
       <div className={styles.body}>
         {chats === null ? (
-          <p className={styles.note}>{snapshot.connected ? 'Loading chats…' : 'Connecting…'}</p>
+          <p className={styles.note}>
+            {snapshot.connection === 'connecting' ? 'Connecting…' : 'Loading chats…'}
+          </p>
         ) : chats.length === 0 ? (
           <p className={styles.note}>No active chats.</p>
         ) : (

@@ -1,76 +1,75 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { CHAT_MAX_IMAGES, CHAT_MESSAGE_MAX_LENGTH } from '../../shared/constants.js';
 import { Icon } from '../ui/Icon.js';
-import { isAbortError } from '../endpoints/sendWithProgress.js';
 import { UploadProgress } from '../ui/UploadProgress.js';
-import { useUploadProgress } from '../ui/useUploadProgress.js';
-import { uploadChatImages } from './api/uploadChatImage.js';
 import { AttachmentList } from './AttachmentList.js';
 import { canSend } from './chatRules.js';
-import { type ChatClient, newClientMessageId } from './connection/chatClient.js';
+import type { ChatClient } from './connection/chatClient.js';
+import { useDraft } from './connection/useChatClient.js';
 import { useAttachments } from './useAttachments.js';
+import { useSendDraft } from './useSendDraft.js';
 import { useTypingSender } from './useTypingSender.js';
 import styles from './Composer.module.css';
 
-/** Text and images for the next message; Enter sends, Shift+Enter starts a new line (docs/product.md §5). */
-export function Composer({ client, chatId }: { client: ChatClient; chatId: number }) {
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const attachments = useAttachments();
-  const upload = useUploadProgress();
-  const typing = useTypingSender(client, chatId);
-  const textRef = useRef<HTMLTextAreaElement>(null);
-  /** The draft's message id: kept across retries of the same draft, so a lost ack cannot double it. */
-  const draftId = useRef<string | null>(null);
-  const ready = canSend(text, attachments.items.length);
+interface ComposerProps {
+  client: ChatClient;
+  chatId: number;
+  /** Connected: while not, Send is unavailable, described by the note `offlineNoteId` ('Reconnecting…'). */
+  online: boolean;
+  offlineNoteId: string;
+  /** Take the focus when shown, if it is on a window around the composer (opened while loading). */
+  takeFocus: boolean;
+}
 
-  const submit = async () => {
-    // Not disabled while sending: a disabled button would drop the keyboard focus.
-    if (busy || !ready) return;
-    setBusy(true);
-    setError(null);
-    typing.stop();
-    let paths: string[];
-    try {
-      const files = attachments.items.map((item) => item.file);
-      paths =
-        files.length === 0 ? [] : await upload.track((controls) => uploadChatImages(chatId, files, controls));
-    } catch (failure) {
-      setBusy(false);
-      // Cancelled on purpose: the draft stays as it was, to send or change.
-      if (!isAbortError(failure)) window.alert('Image upload error'); // docs/product.md §8
-      return;
-    }
-    draftId.current ??= newClientMessageId();
-    const problem = await client.send(chatId, text.trim(), paths, draftId.current);
-    setBusy(false);
-    if (problem) return setError(problem);
-    draftId.current = null;
-    setText('');
-    attachments.clear();
-    textRef.current?.focus();
-  };
+/**
+ * Text and images for the next message; Enter sends, Shift+Enter starts a new line (docs/product.md §5).
+ * The text is the ChatClient's draft (drafts.ts), so it outlives this component: a drop of the connection,
+ * the window closed and opened again, or a move to /chat/{id} keeps what was typed.
+ */
+export function Composer({ client, chatId, online, offlineNoteId, takeFocus }: ComposerProps) {
+  const draft = useDraft(client, chatId);
+  const attachments = useAttachments();
+  const typing = useTypingSender(client, chatId);
+  const formRef = useRef<HTMLFormElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const ready = canSend(draft.text, attachments.items.length);
+  const { submit, upload, error } = useSendDraft(client, chatId, attachments, {
+    beforeSend: typing.stop,
+    // Back to the box for the next message, unless the person moved on while it was on its way.
+    afterSend: () => {
+      if (formRef.current?.contains(document.activeElement)) textRef.current?.focus();
+    },
+  });
+  const forget = () => client.drafts.update(chatId, { messageId: null }); // A changed draft is a new message.
+
+  useEffect(() => {
+    const active = document.activeElement;
+    if (takeFocus && active instanceof HTMLElement && active.contains(formRef.current))
+      textRef.current?.focus();
+    // Only when it first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    void submit();
+    if (online) void submit();
   };
 
   return (
     <form
+      ref={formRef}
       className={styles.composer}
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        if (online) void submit();
       }}
     >
       <AttachmentList
         items={attachments.items}
         onRemove={(item) => {
           attachments.remove(item);
-          draftId.current = null;
+          forget();
         }}
       />
       {attachments.tooMany && (
@@ -95,7 +94,7 @@ export function Composer({ client, chatId }: { client: ChatClient; chatId: numbe
             className="visually-hidden"
             onChange={(event) => {
               attachments.add(event.target.files);
-              draftId.current = null;
+              forget();
               event.target.value = ''; // The same file can be picked again after removing it.
             }}
           />
@@ -109,16 +108,22 @@ export function Composer({ client, chatId }: { client: ChatClient; chatId: numbe
           placeholder="Type a message…"
           rows={1}
           maxLength={CHAT_MESSAGE_MAX_LENGTH}
-          value={text}
-          readOnly={busy}
+          value={draft.text}
+          readOnly={draft.sending}
           onChange={(event) => {
-            setText(event.target.value);
-            draftId.current = null; // An edited draft is a different message.
+            client.drafts.update(chatId, { text: event.target.value, messageId: null });
             typing.onInput();
           }}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className={styles.send} aria-label="Send" aria-disabled={!ready || busy}>
+        {/* Never `disabled`: a disabled button would drop the keyboard focus. */}
+        <button
+          type="submit"
+          className={styles.send}
+          aria-label="Send"
+          aria-disabled={!ready || draft.sending || !online}
+          aria-describedby={online ? undefined : offlineNoteId}
+        >
           <Icon name="arrowUp" />
         </button>
       </div>

@@ -1,9 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import type { ChatClient } from './connection/chatClient.js';
 import { useChatSnapshot, useOpenChat } from './connection/useChatClient.js';
 import { ChatHeader } from './ChatHeader.js';
 import { isSellerViewer, typingText } from './chatRules.js';
 import { Composer } from './Composer.js';
+import { ConnectionNote } from './ConnectionNote.js';
 import { MessageLog } from './MessageLog.js';
 import { useChatViewer } from './useChatViewer.js';
 import styles from './ConversationView.module.css';
@@ -15,9 +16,15 @@ interface ConversationViewProps {
   headingAs: 'h1' | 'h2';
   headingId?: string;
   actions?: ReactNode;
+  /** The view opened with the focus on a window around it: the message box takes it once it shows. */
+  focusComposer?: boolean;
 }
 
-/** docs/product.md §2 / §4: 'Support Chat' — history, live messages, the other party's typing, the composer. */
+/**
+ * docs/product.md §2 / §4: 'Support Chat' — history, live messages, the other party's typing, the composer.
+ * The composer shows once the server has sent the chat's history: a chat that does not exist or is not the
+ * user's (/chat/999) gets the server's sentence and no message box.
+ */
 export function ConversationView({
   client,
   chatId,
@@ -25,7 +32,9 @@ export function ConversationView({
   headingAs,
   headingId,
   actions,
+  focusComposer = false,
 }: ConversationViewProps) {
+  const connectionId = useId();
   const snapshot = useChatSnapshot(client);
   const viewer = useChatViewer();
   useOpenChat(client, chatId);
@@ -67,7 +76,17 @@ export function ConversationView({
       <p className={styles.typing} aria-live="polite">
         {typing ? typingText(viewerIsSeller) : ''}
       </p>
-      <Composer key={chatId} client={client} chatId={chatId} />
+      <ConnectionNote connection={snapshot.connection} id={connectionId} />
+      {messages && (
+        <Composer
+          key={chatId}
+          client={client}
+          chatId={chatId}
+          online={snapshot.connection === 'online'}
+          offlineNoteId={connectionId}
+          takeFocus={focusComposer}
+        />
+      )}
     </>
   );
 }

@@ -95,6 +95,7 @@ export default function FloatingChat() {
               headingAs="h2"
               headingId={headingId}
               actions={closeButton}
+              focusComposer
             />
           )}
         </section>

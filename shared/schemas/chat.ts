@@ -79,7 +79,8 @@ export const sendMessageEventSchema = z.object({
     .default([]),
   /**
    * Made by the client once per message and sent again with its resend: the server answers a resend
-   * (after a lost ack) with the message it already stored instead of storing it twice.
+   * (after a lost ack) with the message it already stored instead of storing it twice (per chat and
+   * sender: the unique index chat_messages_client_id).
    */
   clientMessageId: z
     .string()
@@ -179,7 +180,7 @@ export const CHAT_SOCKET_EVENTS: {
     },
     sendMessage: {
       about:
-        'Sends a message (text and/or images uploaded with POST /api/chats/{chatId}/upload): stored, then `newMessage` to both parties and `chatUpdated` to their lists. A resend with the same `clientMessageId` is answered with the message already stored.',
+        'Sends a message (text and/or images uploaded with POST /api/chats/{chatId}/upload): stored, then `newMessage` to both parties and `chatUpdated` to their lists. `clientMessageId` is the message’s own id, made by the client once per message: a resend with the same id by the same sender to the same chat, on any connection and even at the same moment, is answered with the message already stored and told to no one again. The browser sends a message again, once, when a dropped connection lost its answer, on reconnecting.',
       payload: sendMessageEventSchema,
       ack: sendMessageAckSchema,
     },

@@ -2,7 +2,8 @@
  * One socket.io connection per signed-in user (docs/product.md §7 realtime events), shared by the floating chat
  * and the /chats pages, with the state they show kept as an immutable snapshot for
  * useSyncExternalStore. Every (re)connect registers, reloads the list and re-joins the chats on screen,
- * so a dropped connection reloads their history and misses nothing.
+ * so a dropped connection reloads their history and misses nothing; a message whose answer the drop
+ * lost is sent again, with its own id, so the server stores it once (see `send`).
  */
 import { io, type Socket } from 'socket.io-client';
 import { TYPING_STOP_MS } from '../../../shared/constants.js';
@@ -11,6 +12,7 @@ import type {
   ChatSummary,
   ClientToServerEvents,
   SendMessageAck,
+  SendMessageEvent,
   ServerToClientEvents,
 } from '../../../shared/schemas/chat.js';
 import { clearSessionToken, getSessionToken } from '../../session/sessionStore.js';
@@ -23,11 +25,18 @@ import {
   sortChats,
   withChatError,
 } from '../chatRules.js';
+import { DraftStore } from './drafts.js';
 
 type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/**
+ * 'connecting' until the first connection, 'online' while connected, 'reconnecting' from a drop until
+ * the connection is back (socket.io tries again by itself; see the disconnect handler).
+ */
+export type ConnectionState = 'connecting' | 'online' | 'reconnecting';
+
 export interface ChatSnapshot {
-  connected: boolean;
+  connection: ConnectionState;
   /** null until the first chatsList. */
   chats: ChatSummary[] | null;
   histories: ReadonlyMap<number, ChatMessage[]>;
@@ -40,6 +49,16 @@ export interface ChatSnapshot {
 }
 
 const SEND_TIMEOUT_MS = 10_000;
+export const COULD_NOT_SEND = 'The message could not be sent. Please check your connection and try again.';
+
+/** A message given to `send`, until the server answers it. */
+interface Outgoing {
+  event: SendMessageEvent & { clientMessageId: string };
+  answer: Promise<string | null>;
+  settle: (problem: string | null) => void;
+  /** Transmissions so far: only the latest one's failure counts (an earlier one died with its connection). */
+  attempt: number;
+}
 
 /** A message's own id, made in the browser (getRandomValues works on plain http too, randomUUID does not). */
 export function newClientMessageId(): string {
@@ -52,7 +71,7 @@ const TYPING_STALE_MS = TYPING_STOP_MS * 5;
 export class ChatClient {
   private readonly socket: ChatSocket;
   private snapshot: ChatSnapshot = {
-    connected: false,
+    connection: 'connecting',
     chats: null,
     histories: new Map(),
     typing: new Set(),
@@ -63,7 +82,11 @@ export class ChatClient {
   /** Chats on screen, with how many views show each. */
   private readonly viewing = new Map<number, number>();
   private readonly typingTimers = new Map<number, ReturnType<typeof setTimeout>>();
+  /** Messages sent and not answered yet, by their clientMessageId, oldest first. */
+  private readonly outbox = new Map<string, Outgoing>();
   private closed = false;
+  /** What each conversation's composer holds (drafts.ts): kept for as long as this connection. */
+  readonly drafts = new DraftStore();
 
   constructor(
     readonly token: string,
@@ -74,7 +97,16 @@ export class ChatClient {
     // load balancer with several processes.
     this.socket = io({ auth: { token }, transports: ['websocket'] });
     this.socket.on('connect', this.onConnect);
-    this.socket.on('disconnect', () => this.update({ connected: false, typing: new Set() }));
+    this.socket.on('disconnect', (reason) => {
+      // Nothing waits in socket.io's own buffer for the connection to come back: typing marks would be
+      // stale by then, and messages are the outbox's to send again (onConnect), each once.
+      this.socket.sendBuffer = [];
+      this.update({ connection: 'reconnecting', typing: new Set() });
+      // The server closed this socket (it is shutting down for a restart, or the session ran out), which
+      // socket.io does not retry by itself: try again. A session that ran out is refused ('unauthorized'
+      // below, which signs out); a restarting server answers once it is back.
+      if (reason === 'io server disconnect') this.socket.connect();
+    });
     this.socket.on('connect_error', (error) => {
       // The server refused the token (expired, revoked): sign out, as a 401 from a buyer call does.
       if (error.message === 'unauthorized' && getSessionToken() === token) clearSessionToken();
@@ -123,38 +155,63 @@ export class ChatClient {
   }
 
   typing(chatId: number): void {
-    this.socket.emit('typing', { chatId, userId: this.userId });
+    if (this.socket.connected) this.socket.emit('typing', { chatId, userId: this.userId });
   }
 
   stopTyping(chatId: number): void {
-    this.socket.emit('stopTyping', { chatId, userId: this.userId });
+    if (this.socket.connected) this.socket.emit('stopTyping', { chatId, userId: this.userId });
   }
 
   /**
    * Sends and waits for the server's ack: null when stored, else the sentence saying why not. A resend
-   * of the same message passes the same `clientMessageId`, so a send whose ack was lost is not stored twice.
+   * of the same message passes the same `clientMessageId`, so a send whose ack was lost is not stored
+   * twice. Sent while the connection is away, or lost with it before the answer came, the message
+   * waits and goes (again) once connected, with the same id: the server stores it once, and answers
+   * the resend of one it already stored with that message. Only a connected socket that gets no answer
+   * in time gives up (COULD_NOT_SEND), leaving the retry to the user.
    */
-  async send(
+  send(
     chatId: number,
     content: string,
     images: string[],
     clientMessageId: string = newClientMessageId(),
   ): Promise<string | null> {
-    let answer: SendMessageAck;
-    try {
-      answer = (await this.socket.timeout(SEND_TIMEOUT_MS).emitWithAck('sendMessage', {
-        chatId,
-        senderGoogleId: this.userId,
-        content,
-        images,
-        clientMessageId,
-      })) as SendMessageAck;
-    } catch {
-      return 'The message could not be sent. Please check your connection and try again.';
-    }
-    if (!answer.ok) return answer.error;
-    this.onNewMessage(answer.message);
-    return null;
+    const waiting = this.outbox.get(clientMessageId);
+    if (waiting) return waiting.answer;
+    let settle: (problem: string | null) => void = () => {};
+    const answer = new Promise<string | null>((resolve) => (settle = resolve));
+    const event = { chatId, senderGoogleId: this.userId, content, images, clientMessageId };
+    const outgoing: Outgoing = { event, answer, settle, attempt: 0 };
+    this.outbox.set(clientMessageId, outgoing);
+    this.transmit(outgoing);
+    return answer;
+  }
+
+  private transmit(outgoing: Outgoing): void {
+    if (!this.socket.connected) return; // onConnect sends it.
+    const attempt = ++outgoing.attempt;
+    this.socket
+      .timeout(SEND_TIMEOUT_MS)
+      .emitWithAck('sendMessage', outgoing.event)
+      .then(
+        (answer) => this.answered(outgoing, answer as SendMessageAck),
+        () => {
+          // Lost with the connection (socket.io fails every unanswered emit on a drop): onConnect sends it again.
+          if (attempt !== outgoing.attempt || !this.socket.connected) return;
+          this.settle(outgoing, COULD_NOT_SEND);
+        },
+      );
+  }
+
+  private answered(outgoing: Outgoing, answer: SendMessageAck): void {
+    if (this.outbox.get(outgoing.event.clientMessageId) !== outgoing) return;
+    if (answer.ok) this.onNewMessage(answer.message);
+    this.settle(outgoing, answer.ok ? null : answer.error);
+  }
+
+  private settle(outgoing: Outgoing, problem: string | null): void {
+    this.outbox.delete(outgoing.event.clientMessageId);
+    outgoing.settle(problem);
   }
 
   clearError(): void {
@@ -171,15 +228,17 @@ export class ChatClient {
   close(): void {
     this.closed = true;
     for (const timer of this.typingTimers.values()) clearTimeout(timer);
+    for (const outgoing of [...this.outbox.values()]) this.settle(outgoing, COULD_NOT_SEND);
     this.socket.removeAllListeners();
     this.socket.disconnect();
   }
 
   private readonly onConnect = () => {
-    this.update({ connected: true, error: null, errors: new Map() });
+    this.update({ connection: 'online', error: null, errors: new Map() });
     this.socket.emit('registerUser', { userId: this.userId });
     this.socket.emit('getChats', { participantId: this.userId });
     for (const chatId of this.viewing.keys()) this.join(chatId);
+    for (const outgoing of this.outbox.values()) this.transmit(outgoing);
   };
 
   private join(chatId: number): void {

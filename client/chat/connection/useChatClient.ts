@@ -3,9 +3,10 @@
  * moment after the last view lets go (so moving between the floating window and /chats keeps the
  * connection), and replaced when the session changes.
  */
-import { useEffect, useMemo, useReducer, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useSyncExternalStore } from 'react';
 import { useAuth } from '../../session/useAuth.js';
 import { ChatClient, type ChatSnapshot } from './chatClient.js';
+import type { Draft } from './drafts.js';
 
 const RELEASE_DELAY_MS = 1000;
 
@@ -57,7 +58,7 @@ export function useChatClient(): ChatClient | null {
 }
 
 const EMPTY: ChatSnapshot = {
-  connected: false,
+  connection: 'connecting',
   chats: null,
   histories: new Map(),
   typing: new Set(),
@@ -69,6 +70,16 @@ const empty = () => EMPTY;
 
 export function useChatSnapshot(client: ChatClient | null): ChatSnapshot {
   return useSyncExternalStore(client?.subscribe ?? noop, client?.getSnapshot ?? empty, empty);
+}
+
+/** The chat's draft in its composer (drafts.ts), live. */
+export function useDraft(client: ChatClient, chatId: number): Draft {
+  const subscribe = useCallback(
+    (listener: () => void) => client.drafts.subscribe(chatId, listener),
+    [client, chatId],
+  );
+  const get = useCallback(() => client.drafts.get(chatId), [client, chatId]);
+  return useSyncExternalStore(subscribe, get, get);
 }
 
 /** Shows a chat while the calling view is mounted: join + history + read, then leave. */

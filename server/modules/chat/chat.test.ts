@@ -23,7 +23,7 @@ import {
   UNSENT_IMAGE_MAX_AGE_MS,
 } from './service.js';
 import { NOT_YOUR_ACCOUNT, SESSION_EXPIRED, TOO_FAST } from './handlers/kit.js';
-import { type ChatClient, collect, connect, next } from './socket-test-kit.js';
+import { type ChatClient, collect, collectUntil, connect, next } from './socket-test-kit.js';
 
 const SELLER = 'seller-1';
 const BUYER = 'buyer-a';
@@ -400,6 +400,43 @@ describe.each(TEST_DIALECTS)('chat on %s', (dialect) => {
       const sellers = await send(seller, { ...payload, senderGoogleId: SELLER });
       expect(sellers.ok && first.ok && sellers.message.id !== first.message.id).toBe(true);
       expect(await send(buyer, { ...payload, clientMessageId: 'a b' })).toMatchObject({ ok: false });
+    });
+
+    it('answers a resend over a new connection (the answer lost with the first) with the stored message, told once', async () => {
+      // What the browser does after a drop (client/chat/connection/chatClient.ts): the same id again, on
+      // the connection that replaced the one the answer was lost with.
+      const { id } = (await startChat(OTHER, 101)).body as { id: number };
+      const seller = await client(SELLER);
+      const payload = {
+        chatId: id,
+        senderGoogleId: OTHER,
+        content: 'sent as the line dropped',
+        clientMessageId: 'msg-drop-0001',
+      };
+      const before = (await storedMessages(id)).length;
+      const heard = collectUntil(seller, 'newMessage', (message) => message.content === 'after the drop');
+      const told = next(seller, 'newMessage', (message) => message.content === payload.content);
+      const lost = await client(OTHER);
+      // Stored (the seller is told), then the connection goes: for the browser, the answer was lost.
+      lost.emit('sendMessage', { images: [], ...payload }, () => {});
+      const stored = await told;
+      lost.close();
+      const again = await send(await client(OTHER), payload);
+      expect(again).toEqual({ ok: true, message: stored });
+      // Two resends at once, each on a connection of its own (two tabs after the same drop): one message.
+      const [one, two] = [await client(OTHER), await client(OTHER)];
+      const resend = { ...payload, content: 'resent from two tabs', clientMessageId: 'msg-drop-0002' };
+      const twins = await Promise.all([send(one, resend), send(two, resend)]);
+      expect(twins[0]).toMatchObject({ ok: true });
+      expect(twins[1]).toEqual(twins[0]);
+      expect(await storedMessages(id)).toHaveLength(before + 2);
+      // The seller heard of each once (a copy told of a resend would have come before the next message).
+      await send(one, { chatId: id, senderGoogleId: OTHER, content: 'after the drop' });
+      expect((await heard).map((message) => message.content)).toEqual([
+        payload.content,
+        resend.content,
+        'after the drop',
+      ]);
     });
 
     it('reloads the whole history after a reconnect, oldest first', async () => {

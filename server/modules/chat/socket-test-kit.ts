@@ -45,6 +45,30 @@ export function next<E extends keyof ServerToClientEvents>(
   });
 }
 
+/** Every `event` the socket receives up to and including the first that passes `last`, or a rejection after `ms`. */
+export function collectUntil<E extends keyof ServerToClientEvents>(
+  socket: ChatClient,
+  event: E,
+  last: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean,
+  ms = 5000,
+): Promise<Parameters<ServerToClientEvents[E]>[0][]> {
+  const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener as never);
+      reject(new Error(`no last ${event} within ${ms} ms (saw ${seen.length})`));
+    }, ms);
+    const listener = (payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      seen.push(payload);
+      if (!last(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener as never);
+      resolve(seen);
+    };
+    socket.on(event, listener as never);
+  });
+}
+
 /** Every `event` the socket receives during `ms` (to check that something does NOT arrive). */
 export async function collect<E extends keyof ServerToClientEvents>(
   socket: ChatClient,
