@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_MAX_IMAGES, CHAT_MESSAGE_MAX_LENGTH } from '../../shared/constants.js';
 import { Icon } from '../ui/Icon.js';
 import { isAbortError } from '../endpoints/sendWithProgress.js';
+import { countOf } from '../ui/plural.js';
 import { UploadProgress } from '../ui/UploadProgress.js';
 import { useUploadProgress } from '../ui/useUploadProgress.js';
 import { uploadChatImages } from './api/uploadChatImage.js';
@@ -75,7 +76,7 @@ export function Composer({ client, chatId }: { client: ChatClient; chatId: numbe
       />
       {attachments.tooMany && (
         <p className={styles.note} role="status">
-          A message holds at most {CHAT_MAX_IMAGES} images.
+          A message holds at most {countOf(CHAT_MAX_IMAGES, 'image')}.
         </p>
       )}
       {upload.progress && (
