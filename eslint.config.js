@@ -6,6 +6,38 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { moduleFrontDoors } from './scripts/eslint/module-front-doors.js';
 
+/** Objects keyed by typed text (category names) inherit Object.prototype: "constructor" is found, "__proto__" replaces the prototype. */
+const TEXT_KEYED_RESTRICTIONS = [
+  {
+    selector: 'AssignmentExpression[operator=/^(\\?\\?|\\|\\||&&)=$/] > MemberExpression.left[computed=true]',
+    message:
+      'obj[key] ??= … finds inherited members such as "constructor"; use a Map or groupTextKeyed (shared/textKeyed.ts).',
+  },
+  {
+    selector: "BinaryExpression[operator='in'][left.type!=/^(Literal|PrivateIdentifier)$/]",
+    message: '`key in obj` sees inherited members such as "toString"; use Map.has or Object.hasOwn.',
+  },
+  {
+    selector: "CallExpression[callee.object.name='z'][callee.property.name='record']",
+    message:
+      'z.record leaves a "__proto__" key out of its output; use textKeyedSchema (shared/schemas/textKeyed.ts).',
+  },
+];
+
+/** Nouns the screens count: a number written straight before one reads "1 orders" (client/ui/plural.ts). */
+const COUNTED =
+  '(orders?|products?|items?|units?|messages?|views?|days?|images?|problems?|lines?|e-mails?|stars?|results?|pages?|chats?|conditions?|categories|category)';
+const PLURAL_RESTRICTIONS = [
+  {
+    selector: `TemplateLiteral > TemplateElement[value.raw=/^ ${COUNTED}\\b/]`,
+    message: 'A count before a noun reads "1 orders": write countOf(n, \'order\') (client/ui/plural.ts).',
+  },
+  {
+    selector: `JSXExpressionContainer + JSXText[value=/^\\s+${COUNTED}\\b/]`,
+    message: 'A count before a noun reads "1 orders": write {countOf(n, \'order\')} (client/ui/plural.ts).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,24 +65,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       // Objects keyed by typed text (category names) inherit Object.prototype: "constructor" is found,
       // "__proto__" replaces the prototype. Such maps are Maps or shared/textKeyed.ts records.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            'AssignmentExpression[operator=/^(\\?\\?|\\|\\||&&)=$/] > MemberExpression.left[computed=true]',
-          message:
-            'obj[key] ??= … finds inherited members such as "constructor"; use a Map or groupTextKeyed (shared/textKeyed.ts).',
-        },
-        {
-          selector: "BinaryExpression[operator='in'][left.type!=/^(Literal|PrivateIdentifier)$/]",
-          message: '`key in obj` sees inherited members such as "toString"; use Map.has or Object.hasOwn.',
-        },
-        {
-          selector: "CallExpression[callee.object.name='z'][callee.property.name='record']",
-          message:
-            'z.record leaves a "__proto__" key out of its output; use textKeyedSchema (shared/schemas/textKeyed.ts).',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...TEXT_KEYED_RESTRICTIONS],
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
@@ -107,6 +122,8 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
+      // The shared restrictions again (a later block replaces a rule's options), plus counts before nouns.
+      'no-restricted-syntax': ['error', ...TEXT_KEYED_RESTRICTIONS, ...PLURAL_RESTRICTIONS],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },

@@ -117,7 +117,7 @@ test('shows every field of a paid order and ships it with a tracking number that
   await expect(field(card, 'City')).toHaveText(shipTo.city);
   await expect(field(card, 'State/Province')).toHaveText(shipTo.state_prov);
   await expect(field(card, 'Postal code')).toHaveText(shipTo.postal_code);
-  await expect(card.getByText('Payment status: finished')).toBeVisible();
+  await expect(card.getByText('Payment status: Paid')).toBeVisible();
   // A finished order cannot be deleted.
   await expect(card.getByRole('button', { name: 'Delete Order' })).toHaveCount(0);
 
@@ -169,7 +169,7 @@ test('deletes an unpaid order only after confirmation', async ({ page, request }
   await openOrdersSignedIn(page);
   await page.getByLabel('Show').selectOption({ label: 'Unpaid' });
   const card = adminOrderCard(page, order.paymentId);
-  await expect(card.getByText('Payment status: waiting')).toBeVisible();
+  await expect(card.getByText('Payment status: Awaiting payment')).toBeVisible();
 
   const questions: string[] = [];
   page.once('dialog', (dialog) => {

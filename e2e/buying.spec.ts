@@ -102,14 +102,14 @@ test('a buyer fills the cart, pays one line, cancels and deletes another, and se
   await expect(page.getByRole('button', { name: 'Zoë Buyer' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toMatch(/^ey/);
 
-  // Two conditions of one product into the cart; each option shows emoji, label, quantity and price.
+  // Two conditions of one product into the cart; each option shows emoji, label, price and quantity.
   await page.goto(`/?product=${product.id}`);
   const modal = page.getByRole('dialog', { name: product.title });
   const select = modal.getByRole('combobox', { name: 'Condition' });
   for (const condition of conditions) {
     const info = CONDITION_INFO[condition];
     await expect(select.locator('option', { hasText: conditionText(condition) })).toHaveText(
-      `${info.emoji} ${info.label} · ${quantityOf(product, condition)} in stock · ${formatDollars(priceOf(product, condition))}`,
+      `${info.emoji} ${info.label} · ${formatDollars(priceOf(product, condition))} · ${quantityOf(product, condition)} in stock`,
     );
     await select.selectOption(condition);
     await modal.getByRole('button', { name: 'ADD TO CART' }).click();

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { shopHasField } from './productFields.js';
-import { MARKETPLACES, NAV_ORDER, SHOP_KEYS, SHOP_SELLING, SHOPS, type ShopConfig } from './shops.js';
+import {
+  CONDITION_INFO,
+  conditionLabel,
+  CONDITIONS,
+  conditionWithEmoji,
+  MARKETPLACES,
+  NAV_ORDER,
+  SHOP_KEYS,
+  SHOP_SELLING,
+  SHOPS,
+  type ShopConfig,
+} from './shops.js';
 
 const shops: ShopConfig[] = SHOP_KEYS.map((key) => SHOPS[key]);
 
@@ -68,5 +79,25 @@ describe('how a shop sells', () => {
 
   it('dates prices only where they are copied from a retailer', () => {
     for (const shop of shops) if (shop.showsPriceDate) expect(shop.sells).toBe('links-out');
+  });
+});
+
+describe('the condition registry', () => {
+  it('names every condition with a label of its own, never its stored key', () => {
+    for (const condition of CONDITIONS) {
+      expect(conditionLabel(condition)).toBe(CONDITION_INFO[condition].label);
+      expect(conditionLabel(condition)).not.toBe(condition);
+      expect(conditionWithEmoji(condition)).toBe(
+        `${CONDITION_INFO[condition].emoji} ${CONDITION_INFO[condition].label}`,
+      );
+    }
+    expectUnique(CONDITIONS.map(conditionLabel));
+    expect(conditionLabel('verygood')).toBe('Very Good');
+  });
+
+  it('shows a key it does not know as stored, and no inherited name', () => {
+    expect(conditionLabel('mint')).toBe('mint');
+    expect(conditionLabel('toString')).toBe('toString');
+    expect(conditionWithEmoji('constructor')).toBe('constructor');
   });
 });

@@ -183,6 +183,25 @@ export const CONDITION_INFO: Record<Condition, { label: string; emoji: string }>
   excellent: { label: 'Excellent', emoji: '💎' },
 };
 
+function isCondition(key: string): key is Condition {
+  return Object.hasOwn(CONDITION_INFO, key);
+}
+
+/**
+ * A condition as every screen names it: 'Very Good' for the stored key 'verygood'. A key the registry
+ * does not know (a row older than it) is shown as stored rather than hidden.
+ */
+export function conditionLabel(condition: string): string {
+  return isCondition(condition) ? CONDITION_INFO[condition].label : condition;
+}
+
+/** '🟢 Very Good': the label after its emoji, as the buyer's screens show a condition. */
+export function conditionWithEmoji(condition: string): string {
+  return isCondition(condition)
+    ? `${CONDITION_INFO[condition].emoji} ${CONDITION_INFO[condition].label}`
+    : condition;
+}
+
 export type SchemaOrgItemCondition =
   `https://schema.org/${'New' | 'Refurbished' | 'Used' | 'Damaged'}Condition`;
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { CHAT_MAX_IMAGES, CHAT_MESSAGE_MAX_LENGTH } from '../../shared/constants.js';
 import { Icon } from '../ui/Icon.js';
+import { countOf } from '../ui/plural.js';
 import { UploadProgress } from '../ui/UploadProgress.js';
 import { AttachmentList } from './AttachmentList.js';
 import { canSend } from './chatRules.js';
@@ -74,7 +75,7 @@ export function Composer({ client, chatId, online, offlineNoteId, takeFocus }: C
       />
       {attachments.tooMany && (
         <p className={styles.note} role="status">
-          A message holds at most {CHAT_MAX_IMAGES} images.
+          A message holds at most {countOf(CHAT_MAX_IMAGES, 'image')}.
         </p>
       )}
       {upload.progress && (

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from '../app/router.js';
 import { Icon } from '../ui/Icon.js';
+import { useCornerButton } from '../ui/useCornerButton.js';
 import { PRODUCT_PARAM } from '../shops/product/useProductDialog.js';
 import { ChatListView } from './ChatListView.js';
 import { badgeText, unreadTotal } from './chatRules.js';
@@ -30,6 +31,8 @@ export default function FloatingChat() {
   const windowId = useId();
   const headingId = useId();
   const productOpen = new URLSearchParams(search).has(PRODUCT_PARAM);
+  // The footer keeps room under the page's last line for the toggle.
+  useCornerButton('chat');
 
   useEffect(() => onOpenChatRequest(setRequested), []);
 

@@ -12,4 +12,9 @@ describe('countOf', () => {
     expect(countOf(3, 'other line', 'other lines')).toBe('3 other lines');
     expect(countOf(2, 'box', 'boxes')).toBe('2 boxes');
   });
+
+  it('groups the thousands of a large count', () => {
+    expect(countOf(1250, 'e-mail')).toBe('1,250 e-mails');
+    expect(countOf(1_000_000, 'view')).toBe('1,000,000 views');
+  });
 });

@@ -36,8 +36,7 @@ export function imageSrcSet(
 
 /**
  * A product card's picture: the 320 px copy for browsers without srcset, the card widths and how wide
- * the card draws it. The card renders it and the server preloads it from a shop page's HTML: one
- * function, so the preload and the card ask for the very same URL.
+ * the card draws it.
  */
 export function cardPicture(
   folder: string,

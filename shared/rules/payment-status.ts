@@ -43,14 +43,6 @@ export function paymentStatusPredecessors(to: PaymentStatus): PaymentStatus[] {
   return ALL_PAYMENT_STATUSES.filter((from) => canAdvancePaymentStatus(from, to));
 }
 
-export type PaymentStatusTone = 'paid' | 'pending' | 'failed';
-
-/** How an order's payment reads at a glance, for buyer and seller alike: paid, money on its way, or none coming. */
-export function paymentStatusTone(status: PaymentStatus): PaymentStatusTone {
-  if (status === 'finished') return 'paid';
-  return releasesStock(status) ? 'failed' : 'pending';
-}
-
 /** An order in one of these no longer holds its units: they go back to stock (unless they were shipped). */
 export function releasesStock(status: PaymentStatus): boolean {
   return status === 'failed' || status === 'expired' || status === 'refunded';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { RATING_MAX } from '../../../shared/constants.js';
+import { countOf } from '../../ui/plural.js';
 import controls from '../ui/Controls.module.css';
 import styles from './Fields.module.css';
 
@@ -19,7 +20,7 @@ export function RatingInput({ value, onChange }: { value: number; onChange: (rat
               name={name}
               value={star}
               checked={value === star}
-              aria-label={`${star} ${star === 1 ? 'star' : 'stars'}`}
+              aria-label={countOf(star, 'star')}
               onChange={() => onChange(star)}
             />
             <span aria-hidden="true">★</span>

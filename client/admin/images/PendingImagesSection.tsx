@@ -1,4 +1,5 @@
 import { ImagePicker } from './ImagePicker.js';
+import { countOf } from '../../ui/plural.js';
 import { LinkImporter } from './LinkImporter.js';
 import { PreviewGallery } from './PreviewGallery.js';
 import type { PendingImages } from './usePendingImages.js';
@@ -18,7 +19,7 @@ export function PendingImagesSection({
       <div className={styles.pickerRow}>
         <ImagePicker label={pickerLabel} onFiles={pending.add} />
         <span className={styles.count} aria-live="polite">
-          {pending.images.length === 1 ? '1 new image' : `${pending.images.length} new images`}
+          {countOf(pending.images.length, 'new image')}
         </span>
       </div>
       <PreviewGallery pending={pending} />

@@ -3,13 +3,13 @@ import type { AdminOrder } from '../../../shared/schemas/buying.js';
 import { formatDollars } from '../../../shared/rules/money.js';
 import { refundedCents } from '../../../shared/rules/payment-amounts.js';
 import { canDeleteOrder } from '../../../shared/rules/payment-status.js';
+import { PaymentStatusBadge } from '../../ui/PaymentStatusBadge.js';
 import tone from '../../ui/StatusTone.module.css';
 import { DeleteOrderButton } from './DeleteOrderButton.js';
 import { FieldList } from './FieldList.js';
 import { OrderImage } from './OrderImage.js';
 import { OrderPayment } from './OrderPayment.js';
 import { OrderShipping } from './OrderShipping.js';
-import { PaymentStatusBadge } from './PaymentStatusBadge.js';
 import { conditionLabel, dashIfEmpty, formatOrderDate } from './orderFormat.js';
 import { paymentNotes } from './paymentNotes.js';
 import { RefundSection } from './RefundSection.js';
@@ -41,7 +41,7 @@ export function OrderCard({ order, groupLines = [] }: OrderCardProps) {
           </h2>
           <div className={styles.headline}>
             <span className={styles.amount}>{formatDollars(order.total_amount)}</span>
-            <PaymentStatusBadge status={order.payment_status} />
+            <PaymentStatusBadge status={order.payment_status} className={card.badge} />
             {order.payment_status !== 'refunded' && refundedCents(order) > 0 && (
               <span className={`${card.badge} ${tone.neutral}`}>Partly refunded</span>
             )}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { AdminOrder } from '../../../shared/schemas/buying.js';
+import { shippingLabel } from '../../../shared/rules/status-labels.js';
 import { useSetOrderShippedMutation } from '../api/setOrderShipped.js';
 import controls from '../ui/Controls.module.css';
 import card from '../ui/Card.module.css';
@@ -39,7 +40,7 @@ export function OrderShipping({ order }: { order: AdminOrder }) {
           disabled={update.isPending}
           onClick={toggle}
         >
-          {order.shipped ? 'Sent' : 'Not Sent'}
+          {shippingLabel(order.shipped)}
         </button>
         <span id={`${id}-hint`} className="visually-hidden">
           {order.shipped ? 'Press to mark the order as not sent.' : 'Press to mark the order as sent.'}

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { paymentStatusTone } from '../../../shared/rules/payment-status.js';
-import { PAYMENT_STATUSES } from '../../../shared/schemas/buying.js';
 import {
   conditionLabel,
   dashIfEmpty,
@@ -8,7 +6,6 @@ import {
   formatOrderDate,
   orderShop,
   ordersAdminRoute,
-  paymentStatusLabel,
 } from './orderFormat.js';
 
 describe('dashIfEmpty', () => {
@@ -46,28 +43,6 @@ describe('formatOrderDate', () => {
   it('shows a dash for a date it cannot read', () => {
     expect(formatOrderDate('')).toBe(EMPTY_FIELD);
     expect(formatOrderDate('not a date')).toBe(EMPTY_FIELD);
-  });
-});
-
-describe('payment status badge', () => {
-  it('is paid only when finished, failed when no money is coming, pending otherwise', () => {
-    const tones = Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, paymentStatusTone(status)]));
-    expect(tones).toEqual({
-      waiting: 'pending',
-      confirming: 'pending',
-      confirmed: 'pending',
-      sending: 'pending',
-      partially_paid: 'pending',
-      finished: 'paid',
-      failed: 'failed',
-      refunded: 'failed',
-      expired: 'failed',
-    });
-  });
-
-  it('reads the status with spaces', () => {
-    expect(paymentStatusLabel('partially_paid')).toBe('partially paid');
-    expect(paymentStatusLabel('finished')).toBe('finished');
   });
 });
 

@@ -1,7 +1,7 @@
 /** How the admin orders page (docs/product.md §2) words and dates an order's fields. */
-import type { AdminOrder, PaymentStatus } from '../../../shared/schemas/buying.js';
+import type { AdminOrder } from '../../../shared/schemas/buying.js';
 import {
-  CONDITION_INFO,
+  conditionLabel as sharedConditionLabel,
   NAV_ORDER,
   SHOPS,
   SHOP_KEYS,
@@ -29,11 +29,6 @@ export function formatOrderDate(createdAt: string): string {
   return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
 }
 
-/** "partially_paid" -> "partially paid": the provider's word, readable. */
-export function paymentStatusLabel(status: PaymentStatus): string {
-  return status.replaceAll('_', ' ');
-}
-
 function isShopKey(value: string): value is ShopKey {
   return (SHOP_KEYS as readonly string[]).includes(value);
 }
@@ -43,10 +38,9 @@ export function orderShop(order: Pick<AdminOrder, 'store'>): ShopConfig | undefi
   return isShopKey(order.store) ? SHOPS[order.store] : undefined;
 }
 
-/** "Very Good" for "verygood"; an unknown condition is shown as stored. */
+/** "Very Good" for "verygood" (the shared registry's label); an unknown condition as stored, a dash for none. */
 export function conditionLabel(condition: string): string {
-  const known = Object.entries(CONDITION_INFO).find(([key]) => key === condition);
-  return known ? known[1].label : dashIfEmpty(condition);
+  return dashIfEmpty(sharedConditionLabel(condition));
 }
 
 /** Where 'Back to Admin Panel' goes: the admin of the shop that sells on site (docs/product.md §2: /ayzadmin). */

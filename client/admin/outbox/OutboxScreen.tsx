@@ -3,6 +3,7 @@ import { pageCount } from '../../../shared/rules/display.js';
 import { OUTBOX_FILTERS } from '../../../shared/schemas/mail.js';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { useSearchParams } from '../../app/router.js';
+import { countOf } from '../../ui/plural.js';
 import { useOutboxQuery } from '../api/outbox.js';
 import { OrdersPager } from '../orders/OrdersPager.js';
 import panel from '../panel/AdminPanel.module.css';
@@ -50,7 +51,7 @@ export function OutboxScreen({ shop }: { shop: ShopConfig }) {
         />
         {data && (
           <p className={list.summary} aria-live="polite">
-            {data.total.toLocaleString('en-US')} {data.total === 1 ? 'e-mail' : 'e-mails'}
+            {countOf(data.total, 'e-mail')}
           </p>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BulkBody } from '../../../shared/schemas/adminProducts.js';
 import type { ShopConfig } from '../../../shared/shops.js';
+import { countOf } from '../../ui/plural.js';
 import { useBulkAction } from '../api/bulkAction.js';
 import controls from '../ui/Controls.module.css';
 import { BulkValueFields } from './BulkValueFields.js';
@@ -41,7 +42,7 @@ export function BulkBar({ shop, selection, total, onSelectAll, onDone }: BulkBar
     const target = selection.allMatching ? { filter: selection.allMatching } : { ids: [...selection.ids] };
     bulk.mutate({ ...target, ...planned.action } as BulkBody, {
       onSuccess: ({ changed }) => {
-        setMessage(`Changed ${changed} product${changed === 1 ? '' : 's'}.`);
+        setMessage(`Changed ${countOf(changed, 'product')}.`);
         onDone();
       },
       onError: (error) => setMessage(error.message),
@@ -52,7 +53,7 @@ export function BulkBar({ shop, selection, total, onSelectAll, onDone }: BulkBar
   return (
     <section className={`${controls.card} ${styles.bulk}`} aria-label="Bulk edit">
       <p className={styles.count}>
-        {count === 0 ? 'No products selected.' : `${count} product${count === 1 ? '' : 's'} selected.`}
+        {count === 0 ? 'No products selected.' : `${countOf(count, 'product')} selected.`}
         {!selection.allMatching && total > 0 && (
           <button type="button" className={styles.linkButton} onClick={onSelectAll}>
             Select all {total} matching

@@ -3,6 +3,7 @@ import type { ImportResponse } from '../../../shared/schemas/adminProducts.js';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { UploadProgress } from '../../ui/UploadProgress.js';
+import { countOf } from '../../ui/plural.js';
 import { useUploadProgress } from '../../ui/useUploadProgress.js';
 import { downloadExport, importCsv } from '../api/csvTransfer.js';
 import { adminKeys } from '../api/queryKeys.js';
@@ -37,7 +38,7 @@ export function CsvTools({ shop }: { shop: ShopConfig }) {
       if (report.imageLinks.length === 0) return;
       setLabel('Fetching images from the file’s links');
       const added = await upload.track((c) => importImageLinks(shop, report.imageLinks, c));
-      setMessage(`${added} image${added === 1 ? '' : 's'} added from links.`);
+      setMessage(`${countOf(added, 'image')} added from links.`);
       await queryClient.invalidateQueries({ queryKey: adminKeys.products(shop.key) });
     } catch (error) {
       setMessage(
@@ -83,7 +84,7 @@ export function CsvTools({ shop }: { shop: ShopConfig }) {
           className={`${controls.button} ${controls.primary}`}
           onClick={() => void send(step.file, false)}
         >
-          Import {step.report.created + step.report.updated} products
+          Import {countOf(step.report.created + step.report.updated, 'product')}
         </button>
       )}
       <p role="status" className={styles.status}>

@@ -1,4 +1,5 @@
 import type { ImportResponse } from '../../../shared/schemas/adminProducts.js';
+import { countOf } from '../../ui/plural.js';
 import styles from './Products.module.css';
 
 /** What an import did or would do: counts, and every error by line and field. */
@@ -14,8 +15,8 @@ export function ImportReport({ report, dryRun }: { report: ImportResponse; dryRu
   return (
     <div className={styles.report}>
       <p role="alert">
-        {report.errors.length} problem{report.errors.length === 1 ? '' : 's'} in the file: nothing{' '}
-        {dryRun ? 'would be' : 'was'} saved. Fix the file and choose it again.
+        {countOf(report.errors.length, 'problem')} in the file: nothing {dryRun ? 'would be' : 'was'} saved.
+        Fix the file and choose it again.
       </p>
       <table className={styles.table}>
         <caption className="visually-hidden">Problems in the CSV file</caption>

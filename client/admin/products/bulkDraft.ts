@@ -1,5 +1,6 @@
 /** The bulk bar's draft: what the admin typed, turned into the request and into the confirmation sentence. */
 import { SIGNED_AMOUNT, type BulkAction } from '../../../shared/schemas/adminProducts.js';
+import { countOf } from '../../ui/plural.js';
 
 export type BulkKind = 'price' | 'availability' | 'category' | 'delete';
 
@@ -22,7 +23,7 @@ export const initialDraft: BulkDraft = {
   category: '',
 };
 
-const plural = (count: number) => `${count} product${count === 1 ? '' : 's'}`;
+const plural = (count: number) => countOf(count, 'product');
 
 /** The action part of the request, or a sentence saying what is missing. */
 export function draftAction(draft: BulkDraft): { action: BulkAction } | { problem: string } {

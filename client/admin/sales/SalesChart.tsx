@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { SalesResponse } from '../../../shared/schemas/adminProducts.js';
+import { countOf } from '../../ui/plural.js';
+import { orderAxisRange, orderAxisTicks } from './orderAxis.js';
 import { useDocumentTheme } from './useDocumentTheme.js';
 import styles from './Sales.module.css';
 
@@ -28,10 +30,21 @@ export function SalesChart({ days }: { days: SalesResponse['days'] }) {
       {
         width: element.clientWidth,
         height: HEIGHT,
-        scales: { x: { time: true }, orders: { auto: true }, revenue: { auto: true } },
+        scales: {
+          x: { time: true },
+          // Whole orders from 0: uPlot's own ticks would split one order into 0.2 steps.
+          orders: { range: (_u, _min, max) => orderAxisRange(max) },
+          revenue: { auto: true },
+        },
         axes: [
           axis,
-          { ...axis, scale: 'orders', label: 'Orders' },
+          {
+            ...axis,
+            scale: 'orders',
+            label: 'Orders',
+            splits: (_u, _axis, min, max) => orderAxisTicks(min, max),
+            values: (_u, ticks) => ticks.map(String),
+          },
           { ...axis, scale: 'revenue', side: 1, label: 'Revenue ($)', grid: { show: false } },
         ],
         series: [
@@ -70,9 +83,10 @@ export function SalesChart({ days }: { days: SalesResponse['days'] }) {
 function chartSummary(days: SalesResponse['days']): string {
   const orders = days.reduce((sum, day) => sum + day.orders, 0);
   const busiest = days.reduce((best, day) => (day.orders > best.orders ? day : best), days[0]!);
+  const period = `the last ${countOf(days.length, 'day')}`;
   return orders === 0
-    ? `No orders in the last ${days.length} days.`
-    : `${orders} orders in the last ${days.length} days; the busiest day was ${busiest.date} with ${busiest.orders}.`;
+    ? `No orders in ${period}.`
+    : `${countOf(orders, 'order')} in ${period}; the busiest day was ${busiest.date} with ${busiest.orders}.`;
 }
 
 export default SalesChart;

@@ -1,5 +1,8 @@
 import type { SalesResponse } from '../../../shared/schemas/adminProducts.js';
 import { formatDollars } from '../../../shared/rules/money.js';
+import { paymentStatusLabel } from '../../../shared/rules/status-labels.js';
+import { conditionLabel } from '../../../shared/shops.js';
+import { countOf } from '../../ui/plural.js';
 import { SalesList } from './SalesList.js';
 import styles from './Sales.module.css';
 
@@ -11,7 +14,11 @@ export function SalesLists({ sales }: { sales: SalesResponse }) {
         id="sales-status"
         title="Orders by payment status"
         empty="No orders in this period."
-        items={sales.byStatus.map((row) => ({ key: row.status, label: row.status, value: row.orders }))}
+        items={sales.byStatus.map((row) => ({
+          key: row.status,
+          label: paymentStatusLabel(row.status),
+          value: row.orders,
+        }))}
       />
       <SalesList
         id="sales-unshipped"
@@ -35,7 +42,7 @@ export function SalesLists({ sales }: { sales: SalesResponse }) {
           key: `${row.id}-${row.condition}`,
           label: (
             <>
-              {row.title} <small>{row.condition}</small>
+              {row.title} <small>{conditionLabel(row.condition)}</small>
             </>
           ),
           value: `${row.quantity} left`,
@@ -48,7 +55,7 @@ export function SalesLists({ sales }: { sales: SalesResponse }) {
         items={sales.mostViewed.map((row) => ({
           key: String(row.id),
           label: row.title,
-          value: `${row.views} views`,
+          value: countOf(row.views, 'view'),
         }))}
       />
     </div>

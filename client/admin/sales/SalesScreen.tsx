@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { formatDollars } from '../../../shared/rules/money.js';
 import { Link, useSearchParams } from '../../app/router.js';
+import { countOf } from '../../ui/plural.js';
 import { ThemeToggle } from '../../ui/ThemeToggle.js';
 import { useSalesQuery } from '../api/sales.js';
 import panel from '../panel/AdminPanel.module.css';
@@ -42,14 +43,14 @@ export function SalesScreen({ shop }: { shop: ShopConfig }) {
           >
             {RANGES.map((range) => (
               <option key={range} value={range}>
-                Last {range} days
+                Last {countOf(range, 'day')}
               </option>
             ))}
           </select>
         </label>
         {sales.data && (
           <p className={styles.totals}>
-            {sales.data.totals.orders} orders · {formatDollars(sales.data.totals.revenue)} paid
+            {countOf(sales.data.totals.orders, 'order')} · {formatDollars(sales.data.totals.revenue)} paid
           </p>
         )}
       </div>

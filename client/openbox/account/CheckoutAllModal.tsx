@@ -50,7 +50,7 @@ export function CheckoutAllModal({ user, lines, leftOut, onClose }: CheckoutAllM
       {leftOut > 0 && (
         <p className={styles.meta}>
           {countOf(leftOut, 'other line')} {leftOut === 1 ? 'stays' : 'stay'} in your cart (short of stock, or
-          past the {MAX_CART_CHECKOUT_LINES} lines one payment takes).
+          past the {countOf(MAX_CART_CHECKOUT_LINES, 'line')} one payment takes).
         </p>
       )}
     </CheckoutDialog>

@@ -1,12 +1,13 @@
 import { productPreviewUrl } from '../../../shared/rules/images.js';
-import { paymentStatusTone } from '../../../shared/rules/payment-status.js';
+import { shippingLabel } from '../../../shared/rules/status-labels.js';
 import type { Purchase } from '../../../shared/schemas/buying.js';
 import { SHOP_KEYS, SHOPS } from '../../../shared/shops.js';
 import form from '../../ui/Form.module.css';
+import { PaymentStatusBadge } from '../../ui/PaymentStatusBadge.js';
 import tone from '../../ui/StatusTone.module.css';
 import { OrderFact as Fact } from './OrderFact.js';
 import { OrderTracking } from './OrderTracking.js';
-import { conditionText, orderActions, orderDate, orderTotal, paymentStatusText } from './orderView.js';
+import { conditionText, orderActions, orderDate, orderTotal } from './orderView.js';
 import { PartPaymentNote } from './PartPaymentNote.js';
 import { refundText } from './paymentView.js';
 import styles from './Orders.module.css';
@@ -40,12 +41,9 @@ export function OrderCard({ order, onDelete, deleting, grouped = false }: OrderC
       <div className={styles.body}>
         <Title className={styles.title}>{order.title}</Title>
         <div className={styles.badges}>
-          <span className={`${styles.badge} ${tone[paymentStatusTone(order.payment_status)]}`}>
-            <span className="visually-hidden">Payment status: </span>
-            {paymentStatusText(order.payment_status)}
-          </span>
+          <PaymentStatusBadge status={order.payment_status} className={styles.badge} />
           <span className={`${styles.badge} ${order.shipped ? tone.paid : tone.neutral}`}>
-            {order.shipped ? 'Sent' : 'Not Sent'}
+            {shippingLabel(order.shipped)}
           </span>
           {refund && order.payment_status !== 'refunded' && (
             <span className={`${styles.badge} ${tone.neutral}`}>{refund}</span>

@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_STATUSES, type Purchase } from '../../../shared/schemas/buying.js';
+import type { Purchase } from '../../../shared/schemas/buying.js';
 import {
   conditionText,
   newestFirst,
   orderActions,
   orderDate,
   orderTotal,
-  paymentStatusText,
   trackingText,
 } from './orderView.js';
-
-describe('paymentStatusText', () => {
-  it('words waiting and finished for a buyer', () => {
-    expect(paymentStatusText('waiting')).toBe('Awaiting payment');
-    expect(paymentStatusText('finished')).toBe('Paid');
-  });
-
-  it('has a human sentence for every status the provider sends', () => {
-    for (const status of PAYMENT_STATUSES) expect(paymentStatusText(status)).not.toMatch(/_/);
-  });
-
-  it('shows an unknown status readably rather than nothing', () => {
-    expect(paymentStatusText('on_hold')).toBe('on hold');
-    expect(paymentStatusText('')).toBe('Unknown');
-    expect(paymentStatusText('toString')).toBe('toString');
-  });
-});
 
 describe('orderDate', () => {
   it('is YYYY-MM-DD of the local day, zero-padded', () => {

@@ -1,27 +1,8 @@
 /** How My Orders (docs/product.md §2, §4, §9) words, dates and orders a buyer's purchases. Pure. */
 import { formatDollars } from '../../../shared/rules/money.js';
-import { canDeleteOrder, paymentStatusTone } from '../../../shared/rules/payment-status.js';
-import type { PaymentStatus, Purchase } from '../../../shared/schemas/buying.js';
-import { CONDITION_INFO } from '../../../shared/shops.js';
-
-/** The provider's status words (docs/architecture.md §7) as a buyer reads them. */
-const STATUS_TEXT: Record<PaymentStatus, string> = {
-  waiting: 'Awaiting payment',
-  confirming: 'Confirming payment',
-  confirmed: 'Payment confirmed',
-  sending: 'Payment on its way',
-  partially_paid: 'Partially paid',
-  finished: 'Paid',
-  failed: 'Payment failed',
-  refunded: 'Refunded',
-  expired: 'Payment expired',
-};
-
-export function paymentStatusText(status: string): string {
-  return Object.hasOwn(STATUS_TEXT, status)
-    ? STATUS_TEXT[status as PaymentStatus]
-    : status.replaceAll('_', ' ') || 'Unknown';
-}
+import { canDeleteOrder, releasesStock } from '../../../shared/rules/payment-status.js';
+import type { Purchase } from '../../../shared/schemas/buying.js';
+import { conditionWithEmoji } from '../../../shared/shops.js';
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
@@ -37,9 +18,9 @@ export function orderTotal(totalAmount: string): string {
   return formatDollars(totalAmount);
 }
 
+/** '🟢 Very Good': the condition bought, with its emoji (shared/shops.ts). */
 export function conditionText(condition: string): string {
-  const info = Object.entries(CONDITION_INFO).find(([key]) => key === condition)?.[1];
-  return info ? `${info.emoji} ${info.label}` : condition;
+  return conditionWithEmoji(condition);
 }
 
 export interface OrderActions {
@@ -57,7 +38,7 @@ export function orderActions(
   order: Pick<Purchase, 'payment_status' | 'invoice_url'> & Partial<Pick<Purchase, 'pay_until'>>,
   now: Date = new Date(),
 ): OrderActions {
-  const ended = paymentStatusTone(order.payment_status) === 'failed';
+  const ended = releasesStock(order.payment_status);
   // A partly paid invoice keeps taking money until pay_until (issue 18); after that its link is dead.
   const pastDeadline = order.pay_until != null && !(Date.parse(order.pay_until) > now.getTime());
   return {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAuth } from '../../session/useAuth.js';
 import { Icon } from '../../ui/Icon.js';
+import { countOf } from '../../ui/plural.js';
 import { useCartQuery } from './api/cart.js';
 import { cartUnitCount } from './cartMath.js';
 import styles from './CartButton.module.css';
@@ -14,7 +15,7 @@ export function CartButton() {
   const cart = useCartQuery(user?.sub);
   const [open, setOpen] = useState(false);
   const count = user ? cartUnitCount(cart.data) : 0;
-  const label = count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  const label = count === 0 ? 'Cart' : `Cart, ${countOf(count, 'item')}`;
   return (
     <>
       <button

@@ -3,15 +3,15 @@ import { CONDITION_INFO, CONDITIONS } from '../../../shared/shops.js';
 import { conditionOptionText } from './conditionOptionText.js';
 
 describe('conditionOptionText', () => {
-  it('shows emoji, label, the quantity in stock and the price', () => {
+  it('shows emoji, label, the price and the quantity in stock', () => {
     expect(conditionOptionText({ condition: 'good', quantity: 4, price: '19.99' })).toBe(
-      `${CONDITION_INFO.good.emoji} Good · 4 in stock · $19.99`,
+      `${CONDITION_INFO.good.emoji} Good · $19.99 · 4 in stock`,
     );
   });
 
   it('shows the quantity even when one is left, not the badge label', () => {
     const text = conditionOptionText({ condition: 'excellent', quantity: 1, price: '250' });
-    expect(text).toBe(`${CONDITION_INFO.excellent.emoji} Excellent · 1 in stock · $250.00`);
+    expect(text).toBe(`${CONDITION_INFO.excellent.emoji} Excellent · $250.00 · 1 in stock`);
     expect(text).not.toContain('Only 1 left!');
   });
 
@@ -21,7 +21,7 @@ describe('conditionOptionText', () => {
       expect(
         text.startsWith(`${CONDITION_INFO[condition].emoji} ${CONDITION_INFO[condition].label} · `),
       ).toBe(true);
-      expect(text).toMatch(/ · 2 in stock · \$1\.50$/);
+      expect(text).toMatch(/ · \$1\.50 · 2 in stock$/);
     }
   });
 });

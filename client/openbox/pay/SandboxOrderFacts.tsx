@@ -1,6 +1,7 @@
 import { invoiceBalance } from '../../../shared/rules/payment-amounts.js';
 import type { SandboxOrder } from '../../../shared/schemas/buying.js';
-import { conditionText, orderTotal, paymentStatusText } from '../account/orderView.js';
+import { paymentStatusLabel } from '../../../shared/rules/status-labels.js';
+import { conditionText, orderTotal } from '../account/orderView.js';
 import { dollars } from '../account/paymentView.js';
 import { PurchaseLines } from '../account/PurchaseLines.js';
 import styles from './Pay.module.css';
@@ -14,7 +15,7 @@ export function SandboxOrderFacts({ order }: { order: SandboxOrder }) {
   const rows: [string, string][] = [
     ...(grouped ? [] : ([['Condition', conditionText(order.condition)]] as [string, string][])),
     ['Quantity', String(order.quantity)],
-    ['Status', paymentStatusText(order.payment_status)],
+    ['Status', paymentStatusLabel(order.payment_status)],
     ['Order', order.payment_id],
   ];
   const { paidCents, shortCents } = invoiceBalance({

@@ -2,9 +2,9 @@ import { useNavigate, useParams } from '../../app/router.js';
 import { useAuth } from '../../session/useAuth.js';
 import form from '../../ui/Form.module.css';
 import { StatusMessage } from '../../ui/StatusMessage.js';
-import { paymentStatusTone } from '../../../shared/rules/payment-status.js';
+import { takesPayment } from '../../../shared/rules/payment-status.js';
+import { paymentStatusLabel } from '../../../shared/rules/status-labels.js';
 import type { SandboxOrder } from '../../../shared/schemas/buying.js';
-import { paymentStatusText } from '../account/orderView.js';
 import { usePaySandboxOrder, useSandboxOrderQuery } from './api/sandboxOrder.js';
 import { SandboxOrderFacts } from './SandboxOrderFacts.js';
 import { SandboxPayPart } from './SandboxPayPart.js';
@@ -23,7 +23,7 @@ export default function SandboxPayPage() {
   const order = useSandboxOrderQuery(sub, paymentId);
   const pay = usePaySandboxOrder(sub);
   // Money can still be sent: not paid, and the order has not failed, expired or been refunded.
-  const payable = order.data !== undefined && paymentStatusTone(order.data.payment_status) === 'pending';
+  const payable = order.data !== undefined && takesPayment(order.data.payment_status);
 
   const afterPaying = (paid: SandboxOrder) => {
     // Partly paid: this page stays, showing what arrived and what is left to pay.
@@ -51,7 +51,7 @@ export default function SandboxPayPage() {
         {order.data && <SandboxOrderFacts order={order.data} />}
         {order.data && !payable && (
           <p className={styles.text} role="status">
-            Nothing to pay: this order’s status is “{paymentStatusText(order.data.payment_status)}”.
+            Nothing to pay: this order’s status is “{paymentStatusLabel(order.data.payment_status)}”.
           </p>
         )}
         {pay.isError && (

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { CatalogOverview } from '../../../shared/schemas/catalog.js';
 import { Icon } from '../../ui/Icon.js';
+import { countOf } from '../../ui/plural.js';
 import { HorizontalScroller } from './HorizontalScroller.js';
 import type { ImagePriority } from './ProductImage.js';
 import styles from './CategoryRow.module.css';
@@ -14,10 +15,6 @@ interface CategoryRowProps {
   firstImages?: ImagePriority;
 }
 
-function productCount(count: number): string {
-  return count === 1 ? '1 product' : `${count} products`;
-}
-
 /** One sub-category as a horizontal row; its title opens the category's grid. */
 export function CategoryRow({ row, onChooseCategory, firstImages }: CategoryRowProps) {
   const titleId = useId();
@@ -26,7 +23,7 @@ export function CategoryRow({ row, onChooseCategory, firstImages }: CategoryRowP
     row.count > row.items.length ? (
       <button type="button" className={styles.seeAllTile} onClick={choose}>
         <span>See all</span>
-        <span className={styles.muted}>{productCount(row.count)}</span>
+        <span className={styles.muted}>{countOf(row.count, 'product')}</span>
         <Icon name="chevronRight" />
       </button>
     ) : undefined;
@@ -39,7 +36,7 @@ export function CategoryRow({ row, onChooseCategory, firstImages }: CategoryRowP
             {row.category}
           </button>
         </h3>
-        <span className={styles.muted}>{productCount(row.count)}</span>
+        <span className={styles.muted}>{countOf(row.count, 'product')}</span>
         <button
           type="button"
           className={styles.seeAll}

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../../../shared/constants.js';
 import { pageCount } from '../../../shared/rules/display.js';
 import type { ShopConfig, SortMode } from '../../../shared/shops.js';
 import { useCatalogPageQuery } from '../../endpoints/catalogPage.js';
+import { countOf } from '../../ui/plural.js';
 import { StatusMessage } from '../../ui/StatusMessage.js';
 import { ListQueryFallback } from './ListQueryFallback.js';
 import { Pagination } from './Pagination.js';
@@ -31,9 +32,7 @@ export function CategoryView({ shop, category, searchQuery, sort, page, actions 
   }, [beyondLastPage, pages, actions]);
 
   const back = { label: 'Back to all categories', onClick: () => actions.chooseCategory(null) };
-  const subtitle = query.data
-    ? `${query.data.total} ${query.data.total === 1 ? 'product' : 'products'}`
-    : undefined;
+  const subtitle = query.data ? countOf(query.data.total, 'product') : undefined;
   const title = <SectionTitle title={category} subtitle={subtitle} searchQuery={searchQuery} back={back} />;
 
   if (query.isPending || query.isError) {

@@ -1,4 +1,4 @@
-import { useDeferredValue, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useRef, type FocusEvent, type ReactNode } from 'react';
 import type { ProductSummary } from '../../../shared/schemas/catalog.js';
 import { Icon } from '../../ui/Icon.js';
 import { ProductCard } from './ProductCard.js';
@@ -36,6 +36,15 @@ export function HorizontalScroller({
   // Hover, focus, a touch, an open modal or an off-screen strip pause it without re-rendering the cards.
   useAutoScroll(trackRef, autoScroll);
 
+  // A card that takes the keyboard focus comes wholly into view: the browser scrolls only as far as
+  // the focused title, or not at all when part of it shows, so the card stayed half off the row's edge.
+  // The TOP strip's own motion has stopped by now (useAutoScroll pauses on focusin before this runs).
+  const revealFocused = (event: FocusEvent<HTMLUListElement>) => {
+    const item = (event.target as Element).closest('li');
+    if (item && event.currentTarget.contains(item))
+      item.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  };
+
   const scrollByPage = (direction: 1 | -1) => {
     const track = trackRef.current;
     if (track) track.scrollBy({ left: direction * track.clientWidth * 0.85, behavior: 'smooth' });
@@ -52,7 +61,12 @@ export function HorizontalScroller({
       >
         <Icon name="chevronLeft" />
       </button>
-      <ul ref={trackRef} className={`${styles.track} ${autoScroll ? '' : styles.snap}`} aria-label={label}>
+      <ul
+        ref={trackRef}
+        className={`${styles.track} ${autoScroll ? '' : styles.snap}`}
+        aria-label={label}
+        onFocus={revealFocused}
+      >
         {items.slice(0, shown).map((product, index) => (
           <li key={product.id} className={styles.item}>
             <ProductCard

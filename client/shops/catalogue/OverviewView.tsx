@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CatalogOverview } from '../../../shared/schemas/catalog.js';
 import type { ShopConfig } from '../../../shared/shops.js';
+import { countOf } from '../../ui/plural.js';
 import { StatusMessage } from '../../ui/StatusMessage.js';
 import { ListQueryFallback } from './ListQueryFallback.js';
 import { CategoryRows } from './CategoryRows.js';
@@ -30,7 +31,7 @@ function countProducts(overview: CatalogOverview): number {
  */
 export function OverviewView({ shop, query, searchQuery, onChooseCategory, onReset }: OverviewViewProps) {
   const total = query.data ? countProducts(query.data) : undefined;
-  const subtitle = total === undefined ? undefined : `${total} ${total === 1 ? 'product' : 'products'}`;
+  const subtitle = total === undefined ? undefined : countOf(total, 'product');
   const title = <SectionTitle title={shop.name} subtitle={subtitle} searchQuery={searchQuery} />;
 
   if (query.isPending || query.isError) {

@@ -206,6 +206,17 @@ describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
     expect(over.json().error).toMatch(/unpaid orders/);
   });
 
+  it('names a group by its count on the sandbox page, and a group of one line by that line (never "1 items")', async () => {
+    const { sub, headers } = await newBuyer();
+    const [first, second, only] = [await newProduct(), await newProduct(), await newProduct()];
+    const two = (await checkoutAll(headers, body(sub, [line(first), line(second)]))).json();
+    const one = (await checkoutAll(headers, body(sub, [line(only, 1, 'good')]))).json();
+    const view = async (paymentId: string) =>
+      (await t.app.inject({ url: `/api/payments/sandbox/${paymentId}`, headers })).json();
+    expect(await view(two.payment_id)).toMatchObject({ title: '2 items', condition: '' });
+    expect(await view(one.payment_id)).toMatchObject({ title: `Camera ${only}`, condition: 'good' });
+  });
+
   it('is paid as one by the sandbox Pay: every line finished, one paid e-mail to the buyer and one to the seller', async () => {
     const first = await newProduct();
     const second = await newProduct();

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { formatDollars } from '../../../shared/rules/money.js';
 import { trackingUrl } from '../../../shared/rules/tracking.js';
-import { CONDITION_INFO, type Condition } from '../../../shared/shops.js';
+import { conditionLabel } from '../../../shared/shops.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import { type MailContent, queueMail } from '../mail/index.js';
 import { invoiceTotalCents, type Payment } from './lookup.js';
@@ -17,8 +17,6 @@ import { invoiceTotalCents, type Payment } from './lookup.js';
 type Trx = Transaction<Database>;
 
 const money = (cents: number) => formatDollars(cents / 100);
-
-const conditionLabel = (condition: string) => CONDITION_INFO[condition as Condition]?.label ?? condition;
 
 /** "Dell XPS 13 (Very Good) × 2" with its line total: one row per order line. */
 function orderLines(payment: Payment): { label: string; value: string }[] {

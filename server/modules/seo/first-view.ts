@@ -1,15 +1,18 @@
 /**
  * A shop page's first view without a waterfall: its HTML carries the catalogue overview the page asks
  * for first (the default view: no search, no category, the shop's default sort), so the script renders
- * the rows without a request, and preloads the first pictures the first row shows, so the browser
- * fetches them while the script is still on its way.
+ * the rows without a request.
+ *
+ * It preloads no picture. The server cannot know the first view: a visitor's saved category or search
+ * (localStorage, docs/product.md §3) shows other pictures, so preloaded ones went unused and the
+ * browser warned of it on every such load; and measured on the default view, the preload did not move
+ * Lighthouse's LCP (bench/README.md: the picture waits for the script to render its card, not for its
+ * download). The first row's pictures are fetched eagerly, at high priority, by their own <img>.
  */
 import type { FastifyInstance } from 'fastify';
 import { INITIAL_OVERVIEW_ELEMENT_ID } from '../../../shared/constants.js';
-import { cardPicture } from '../../../shared/rules/images.js';
-import type { CatalogOverview, ProductSummary } from '../../../shared/schemas/catalog.js';
 import type { ShopConfig, ShopKey } from '../../../shared/shops.js';
-import { escapeMarkup, jsonTextForScript } from './escape.js';
+import { jsonTextForScript } from './escape.js';
 
 /** The overview's JSON as GET /api/catalog/overview answers it, and the catalogue state it is computed at. */
 export interface OverviewAnswer {
@@ -36,41 +39,13 @@ export function overviewFromRoute(app: FastifyInstance): OverviewReader {
   };
 }
 
-/**
- * A phone shows about two cards of the first row (cards are 220 px wide); the row's further cards are
- * fetched eagerly by their own <img>, so preloading more would only share the slow first bandwidth.
- */
-const PRELOADED_PICTURES = 2;
-
-/** The cards the first row shows: the TOP strip when the shop has one and it is not empty, else the first category row. */
-function firstRowProducts(shop: ShopConfig, overview: CatalogOverview): readonly ProductSummary[] {
-  if (shop.showTopProducts && overview.top.length > 0) return overview.top;
-  return overview.groups[0]?.rows[0]?.items ?? [];
-}
-
-function preloadLink(shop: ShopConfig, product: ProductSummary): string | null {
-  const picture = cardPicture(shop.imageFolder, product);
-  // A product without pictures shows a placeholder; there is nothing to fetch early.
-  if (!picture) return null;
-  return (
-    `<link rel="preload" as="image" href="${escapeMarkup(picture.src)}" ` +
-    `imagesrcset="${escapeMarkup(picture.srcSet)}" imagesizes="${escapeMarkup(picture.sizes)}" fetchpriority="high" />`
-  );
-}
-
-/** The page with the first pictures preloaded at the end of its head and the overview before </body>. */
+/** The page with the overview before </body>. */
 export function withFirstView(page: string, shop: ShopConfig, overviewJson: string): string {
-  const overview = JSON.parse(overviewJson) as CatalogOverview;
-  const preloads = firstRowProducts(shop, overview)
-    .slice(0, PRELOADED_PICTURES)
-    .map((product) => preloadLink(shop, product))
-    .filter((tag) => tag !== null);
   // Not executable (application/json), so the strict CSP allows it; `<` is \u003c inside, so no title ends it.
   const data =
     `<script type="application/json" id="${INITIAL_OVERVIEW_ELEMENT_ID}" data-shop="${shop.key}">` +
     `${jsonTextForScript(overviewJson)}</script>`;
-  const withPreloads = insertBefore(page, /<\/head>/i, preloads.map((tag) => `  ${tag}\n  `).join(''));
-  return insertBefore(withPreloads, /<\/body>/i, data);
+  return insertBefore(page, /<\/body>/i, data);
 }
 
 /** Inserts `text` before the first match of `marker`, or at the end when the page has none. */
