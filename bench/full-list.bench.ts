@@ -13,16 +13,15 @@
  * so a later round may find the list already built for the catalogue state (the same version and 10 s
  * views window; the line says so). Targets: health under 200 ms throughout, no block of the loop longer than about 100 ms.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { stopChildrenOnSignals } from '../scripts/processes.mjs';
 import { countProducts } from '../server/modules/catalog/repository.js';
+import { startServerProcess } from '../server/test/server-process.js';
 import { openBenchCatalog } from './catalog-data.js';
 
 const option = (name: string, fallback: string) => {
@@ -51,24 +50,13 @@ if (dialect === 'sqlite') {
   fs.copyFileSync(path.resolve(`bench/.data/bench-${total}.db`), path.join(dataDir, 'shop.db'));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// The server is its own node process (server/test/server-process.ts): stopped at the end, and by a Ctrl-C
+// or SIGTERM to this bench, which then ends too.
+stopChildrenOnSignals();
+const server = await startServerProcess({
   env: {
     ...process.env,
     NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
     DATA_DIR: dataDir,
     ...(dialect === 'postgres' ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     SEED_DEMO: 'false',
@@ -80,12 +68,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     METRICS_ALLOW: '127.0.0.1',
     LOG_LEVEL: 'warn',
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
 });
-const stopServer = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-};
-process.once('exit', stopServer);
+const { port } = server;
 
 const agent = new http.Agent({ keepAlive: false });
 
@@ -131,7 +115,7 @@ function get(pathname: string, headers: Record<string, string> = {}, keepBody = 
 async function waitForHealth(): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}.`);
+    if (!server.alive()) throw new Error(`The server exited:\n${server.output().slice(-3000)}`);
     try {
       if ((await get('/api/health')).status === 200) return;
     } catch {
@@ -236,7 +220,6 @@ try {
   await idle();
   for (let index = 1; index <= rounds; index += 1) await round(index);
 } finally {
-  stopServer();
-  await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

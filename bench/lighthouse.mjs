@@ -5,7 +5,6 @@
 // the four scores per page (the median of the runs for performance) and, below target, the audits that
 // cost the most. Exits 0 whatever the scores: targets are read, never asserted (bench/README.md).
 /* global fetch */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,6 +12,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startProcess, stopChildrenOnSignals } from '../scripts/processes.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -82,7 +82,10 @@ const port = await freePort();
 const inherited = { ...process.env };
 delete inherited.DATABASE_URL;
 delete inherited.REDIS_URL;
-const server = spawn(process.execPath, ['dist/server/main.js'], {
+// The server is node itself (scripts/processes.mjs): stopped at the end, and by a Ctrl-C or SIGTERM to
+// this bench, which then ends too.
+stopChildrenOnSignals();
+const server = startProcess(process.execPath, ['dist/server/main.js'], {
   env: {
     ...inherited,
     NODE_ENV: 'production',
@@ -102,7 +105,7 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
 let chrome;
 try {
   const origin = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${origin}/api/health`, server);
+  await waitForHealth(`${origin}/api/health`, server.child);
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -154,7 +157,6 @@ try {
   }
 } finally {
   await chrome?.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

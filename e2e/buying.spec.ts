@@ -97,7 +97,8 @@ test('a buyer fills the cart, pays one line, cancels and deletes another, and se
   const signIn = page.getByRole('dialog', { name: 'Sign in' });
   await signIn.getByLabel('Name').fill('Zoë Buyer');
   await signIn.getByLabel('E-mail').fill(email);
-  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  // Exactly: the demo form also offers 'Sign in as the seller' (SELLER_USER_ID is set for the chat journey).
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(signIn).toBeHidden();
   await expect(page.getByRole('button', { name: 'Zoë Buyer' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toMatch(/^ey/);

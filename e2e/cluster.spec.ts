@@ -6,7 +6,7 @@
  * or oversold, and nginx keeps serving from the other process; npm run cluster starts the killed process
  * again, saying so in its log.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { io } from 'socket.io-client';
+import { type StartedProcess, startProcess } from '../scripts/processes.mjs';
 import type { ChatMessage, SendMessageAck } from '../shared/schemas/chat.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -31,7 +32,8 @@ const databaseUrl = (() => {
   url.pathname = `/${database}`;
   return url.toString();
 })();
-let cluster: ChildProcess | undefined;
+/** npm run cluster's process, the leader of a process group: its apps and nginx go with it. */
+let cluster: StartedProcess | undefined;
 /** What npm run cluster itself printed (its [cluster] lines; the apps log to stderr). */
 let clusterOutput = '';
 let dataDir = '';
@@ -114,7 +116,8 @@ test.beforeAll(async () => {
   test.skip(!postgres || !redis, 'npm run cluster needs PostgreSQL and Redis running');
   await admin(`create database ${database}`);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-cluster-'));
-  cluster = spawn(process.execPath, ['scripts/cluster.mjs'], {
+  cluster = startProcess(process.execPath, ['scripts/cluster.mjs'], {
+    group: true,
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -132,21 +135,20 @@ test.beforeAll(async () => {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const started = new Promise<void>((resolve, reject) => {
-    cluster!.stdout!.on('data', (chunk: Buffer) => {
+    cluster!.child.stdout!.on('data', (chunk: Buffer) => {
       clusterOutput += chunk.toString();
       if (clusterOutput.includes('[cluster] nginx on')) resolve();
     });
-    cluster!.once('exit', (code) => reject(new Error(`npm run cluster ended (${code}): ${clusterOutput}`)));
+    cluster!.child.once('exit', (code) =>
+      reject(new Error(`npm run cluster ended (${code}): ${clusterOutput}`)),
+    );
   });
   await started;
 });
 
 test.afterAll(async () => {
-  if (cluster && cluster.exitCode === null) {
-    const exited = new Promise((resolve) => cluster!.once('exit', resolve));
-    cluster.kill('SIGTERM');
-    await exited;
-  }
+  // SIGTERM, as a process manager stops it (it stops its apps and nginx); then whatever is left of its group.
+  await cluster?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   await admin(`drop database if exists ${database} with (force)`).catch(() => undefined);
 });

@@ -5,11 +5,12 @@
 // folder. SIGTERM or SIGINT stops everything.
 // Options: APP_PORTS (two ports, default PORT+1 and PORT+2). Other settings pass through to the apps.
 /* global fetch, URL, setTimeout, clearTimeout */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startProcess } from './processes.mjs';
 
 const NGINX = '/usr/sbin/nginx';
 const say = (line) => console.log(`[cluster] ${line}`);
@@ -81,8 +82,10 @@ function stopAll(code) {
 process.once('SIGTERM', () => stopAll(0));
 process.once('SIGINT', () => stopAll(0));
 
+// Through scripts/processes.mjs: should this script end any other way than stopAll (an exception, the
+// 11 s limit above), the processes it started are killed with it rather than left serving.
 function run(command, args, env) {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const { child } = startProcess(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;

@@ -1,22 +1,32 @@
 // `npm test`: a production build, unit and API tests (Vitest), then the browser journeys (Playwright).
 // The build comes first: server/modules/seo/valid-html.test.ts checks the pages made from the built client.
 // Ends with the one line CI reads: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// Each step is its own process group, and Vitest and Playwright run as node itself (not through npx, whose
+// shell a signal would stop in their place): a SIGINT or SIGTERM to `npm test` stops the step that runs,
+// and what it started, before this ends (scripts/processes.mjs).
 import fs from 'node:fs';
+import { startProcess, stopChildrenOnSignals } from './processes.mjs';
 
 fs.mkdirSync('test-results', { recursive: true });
-const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', shell: false }).status ?? 1;
+stopChildrenOnSignals();
+const run = async (command, args) => {
+  const step = startProcess(command, args, { stdio: 'inherit', group: true });
+  const { code } = await step.exited;
+  // Anything the step left in its group goes with it.
+  await step.stop();
+  return code ?? 1;
+};
+const node = (bin, args) => run(process.execPath, [`node_modules/.bin/${bin}`, ...args]);
 
 let passed = 0;
 let failed = 0;
 
-const built = run('npm', ['run', 'build']) === 0;
+const built = (await run('npm', ['run', 'build'])) === 0;
 if (!built) failed += 1;
 
 const vitestJson = 'test-results/vitest.json';
 fs.rmSync(vitestJson, { force: true });
-const vitestStatus = run('npx', [
-  'vitest',
+const vitestStatus = await node('vitest', [
   'run',
   '--reporter=default',
   '--reporter=json',
@@ -35,7 +45,7 @@ if (!skipE2e) {
   if (built) {
     const playwrightJson = 'test-results/playwright.json';
     fs.rmSync(playwrightJson, { force: true });
-    const e2eStatus = run('npx', ['playwright', 'test']);
+    const e2eStatus = await node('playwright', ['test']);
     if (fs.existsSync(playwrightJson)) {
       const { stats } = JSON.parse(fs.readFileSync(playwrightJson, 'utf8'));
       passed += stats.expected + stats.flaky;

@@ -5,7 +5,6 @@
  * a start against a PostgreSQL that accepts and never answers (one sentence, within 15 s); and a SQLite
  * file held by another connection (503 with Retry-After, not 500).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -17,72 +16,34 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_BUSY, DATABASE_UNAVAILABLE } from './http/error-handler.js';
 import { startFaultProxy, type FaultProxy } from './test/fault-proxy.js';
+import { type ServerProcess, spawnServer } from './test/server-process.js';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const temporary: string[] = [];
-const running = new Set<ChildProcess>();
+const shops: Shop[] = [];
 
 afterAll(async () => {
-  await Promise.all(
-    [...running].map((child) => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      return exited;
-    }),
-  );
+  await Promise.all(shops.map((shop) => shop.kill()));
   for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** The real server process (server/test/server-process.ts), and where it answers. */
+type Shop = ServerProcess & { base: string };
 
-interface Shop {
-  child: ChildProcess;
-  base: string;
-  /** Everything the process wrote so far, stdout and stderr. */
-  output(): string;
-  exited: Promise<{ code: number | null; at: number }>;
-}
-
-/** Spawns the real server (node itself, so no wrapper outlives the test) and collects what it writes. */
+/** Spawns the real server in a data folder of its own, logging at info, and collects what it writes. */
 async function spawnShop(env: Record<string, string>): Promise<Shop> {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-outage-'));
   temporary.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      NODE_ENV: 'test',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      ADMIN_PASSWORD: 'outage-test-password',
-      SESSION_SECRET: 'outage-test-secret',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ADMIN_PASSWORD: 'outage-test-password',
+    SESSION_SECRET: 'outage-test-secret',
+    ...env,
   });
-  running.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    child.once('exit', (code) => {
-      running.delete(child);
-      resolve({ code, at: Date.now() });
-    }),
-  );
-  return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+  const shop = Object.assign(server, { base: server.url });
+  shops.push(shop);
+  return shop;
 }
 
 /** Waits (bounded) until the process answers /api/health with 200; fails with its output if it exits. */
@@ -180,10 +141,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the real server process while PostgreSQL bl
   }, 120_000);
 
   afterAll(async () => {
-    if (shop?.child.exitCode === null) {
-      shop.child.kill('SIGTERM');
-      await shop.exited;
-    }
+    await shop?.stop();
     await proxy?.close();
     await admin(`drop database if exists ${database} with (force)`);
   });
@@ -302,8 +260,7 @@ describe('the real server process while another connection holds its SQLite file
         expect((await signIn()).status).toBe(200);
       } finally {
         holder.close();
-        shop.child.kill('SIGTERM');
-        await shop.exited;
+        await shop.stop();
       }
     },
   );

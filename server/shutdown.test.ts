@@ -2,60 +2,33 @@
  * SIGTERM on the real server process: it stops taking connections, finishes the request in flight,
  * and exits 0 well within its 10 s limit.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, spawnServer, untilListening } from './test/server-process.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-shutdown-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+let server: ServerProcess | undefined;
+afterAll(async () => {
+  // Stopped already when the test passed; killed here when it failed before the signal.
+  await server?.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('the server process on SIGTERM', () => {
   it(
     'finishes the request in flight, refuses new ones and exits 0 within 10 s',
     { timeout: 60_000 },
     async () => {
-      const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          REDIS_URL: '',
-          NODE_ENV: 'test',
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
-          ADMIN_PASSWORD: 'shutdown-test-password',
-          SESSION_SECRET: 'shutdown-test-secret',
-        },
-        stdio: 'ignore',
+      server = await spawnServer({
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: 'shutdown-test-password',
+        SESSION_SECRET: 'shutdown-test-secret',
       });
-      const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-        child.on('exit', (code) => resolve({ code, at: Date.now() })),
-      );
-      for (let attempt = 0; ; attempt += 1) {
-        const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-          (response) => response.ok,
-          () => false,
-        );
-        if (up) break;
-        if (attempt > 300) throw new Error('the server did not start');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const { child, port, exited } = server;
+      await untilListening(server);
 
       // A login whose body arrives in two parts: the signal comes between them.
       const body = JSON.stringify({ password: 'not the password' });

@@ -33,6 +33,7 @@ describe('the start banner', () => {
         'E-mail:         written as .eml files to /srv/shop/mail (set SMTP_URL to send them)',
         "Seller e-mail:  not set: the seller's notices wait in the outbox until SELLER_EMAIL is set",
         'Buyer sign-in:  demo (anyone may sign in with any name and e-mail)',
+        "Seller:         not set: nobody answers the buyers' chats until SELLER_USER_ID is set",
         'Data folder:    /srv/shop',
         'API reference:  http://localhost:3000/api/docs',
       ].join('\n'),
@@ -70,7 +71,20 @@ describe('the start banner', () => {
       'E-mail:         sent through smtps://mail.example.com:465 as Open Box <shop@example.com>',
     );
     expect(banner).toContain('Seller e-mail:  seller@example.com');
+    expect(banner).not.toContain('Sign in as the seller');
     expect(banner).not.toContain('smtp-secret-7');
     expect(banner).not.toContain('mailer');
+  });
+
+  it("says how to try the seller's side where the demo form offers it, and never the seller's id", () => {
+    const development = startupBanner(facts({ SELLER_USER_ID: 'seller-sub-42' }));
+    expect(development).toContain(
+      "Seller:         SELLER_USER_ID answers the buyers' chats; try it with 'Sign in as the seller' on the sign-in form",
+    );
+    const production = startupBanner(
+      facts({ SELLER_USER_ID: 'seller-sub-42', NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id.apps' }),
+    );
+    expect(production).toContain("Seller:         SELLER_USER_ID answers the buyers' chats\n");
+    for (const banner of [development, production]) expect(banner).not.toContain('seller-sub-42');
   });
 });

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { NAV_ORDER, SHOPS } from '../shared/shops.js';
 import type { Config } from './config.js';
+import { sellerSignInOn } from './modules/buyers/index.js';
 import { describeMailDelivery } from './modules/mail/index.js';
 import { type PaymentProviderName, registeredProvider } from './modules/payment-providers/index.js';
 import type { Secrets } from './secrets.js';
@@ -37,6 +38,17 @@ function describePassword({ config, secrets }: BannerFacts): string {
   }
 }
 
+/** Who answers the buyers' chats, and how to try that side here (issue 20). */
+function describeSeller(config: Config): string {
+  if (config.SELLER_USER_ID === undefined) {
+    return "not set: nobody answers the buyers' chats until SELLER_USER_ID is set";
+  }
+  const answers = "SELLER_USER_ID answers the buyers' chats";
+  return sellerSignInOn(config)
+    ? `${answers}; try it with 'Sign in as the seller' on the sign-in form`
+    : answers;
+}
+
 export function startupBanner(facts: BannerFacts): string {
   const { config, baseUrl } = facts;
   const shops = NAV_ORDER.map((key) => SHOPS[key]);
@@ -57,6 +69,7 @@ export function startupBanner(facts: BannerFacts): string {
     `E-mail:         ${describeMailDelivery(config)}`,
     `Seller e-mail:  ${config.SELLER_EMAIL ?? "not set: the seller's notices wait in the outbox until SELLER_EMAIL is set"}`,
     `Buyer sign-in:  ${config.GOOGLE_CLIENT_ID ? 'Google' : 'demo (anyone may sign in with any name and e-mail)'}`,
+    `Seller:         ${describeSeller(config)}`,
     `Data folder:    ${config.dataDir}`,
     `API reference:  ${baseUrl}/api/docs`,
   ].join('\n');

@@ -5,12 +5,17 @@ import styles from './SignIn.module.css';
 
 interface DemoSignInFormProps {
   onSubmit: (body: DemoSignInBody) => void;
+  /** Offered only where the server says so (GET /api/config sellerSignIn: development, a seller named). */
+  onSignInAsSeller?: (() => void) | undefined;
   busy: boolean;
   error: string | undefined;
 }
 
-/** The visible demo sign-in of docs/architecture.md §5 (no Google client configured): a name and an e-mail. */
-export function DemoSignInForm({ onSubmit, busy, error }: DemoSignInFormProps) {
+/**
+ * The visible demo sign-in of docs/architecture.md §5 (no Google client configured): a name and an e-mail,
+ * and in development 'Sign in as the seller' to try the seller's side.
+ */
+export function DemoSignInForm({ onSubmit, onSignInAsSeller, busy, error }: DemoSignInFormProps) {
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,6 +50,22 @@ export function DemoSignInForm({ onSubmit, busy, error }: DemoSignInFormProps) {
       <p id={`${id}-note`} className={form.note}>
         Demo sign-in: no password. The same e-mail address always opens the same account.
       </p>
+      {onSignInAsSeller && (
+        <>
+          <button
+            type="button"
+            className={form.secondary}
+            onClick={onSignInAsSeller}
+            disabled={busy}
+            aria-describedby={`${id}-seller`}
+          >
+            Sign in as the seller
+          </button>
+          <p id={`${id}-seller`} className={form.note}>
+            Development only: the seller answers the chats buyers start.
+          </p>
+        </>
+      )}
     </form>
   );
 }

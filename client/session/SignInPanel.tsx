@@ -18,7 +18,7 @@ export function SignInPanel({ onSignedIn }: { onSignedIn?: () => void }) {
       </p>
     );
   }
-  const { signInMode, googleClientId } = config.data;
+  const { signInMode, googleClientId, sellerSignIn } = config.data;
   if (signInMode === 'google' && googleClientId) {
     return (
       <GoogleSignInButton
@@ -32,6 +32,7 @@ export function SignInPanel({ onSignedIn }: { onSignedIn?: () => void }) {
   return (
     <DemoSignInForm
       onSubmit={(body) => signIn.mutate({ kind: 'demo', body })}
+      onSignInAsSeller={sellerSignIn ? () => signIn.mutate({ kind: 'seller' }) : undefined}
       busy={signIn.isPending}
       error={error}
     />

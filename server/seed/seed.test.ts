@@ -2,17 +2,72 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOPS, SHOP_KEYS } from '../../shared/shops.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { priceDate } from '../../shared/rules/money.js';
+import { SHOPS, SHOP_KEYS, type ShopSelling } from '../../shared/shops.js';
+import { createTestApp, TEST_DIALECTS, type TestApp } from '../test/harness.js';
 import { seedDemoCatalogue } from './seed.js';
 
-describe('demo catalogue', () => {
+/** A day far from today, so a date taken from the real clock instead of the seed's cannot pass. */
+const SEEDED_AT = new Date('2031-03-15T09:30:00.000Z');
+const DAY_MS = 86_400_000;
+/** How old a seeded product's date ('Price as of' in an affiliate modal) may be on the day it is seeded. */
+const RECENT_DAYS = 7;
+
+/**
+ * What a description must not mention, by how its shop sells: the Open Box Store has no retailer and
+ * promises no returns or delivery times; an affiliate shop has no seller, cart or conditions of its own.
+ */
+const NOT_IN_THE_SHOP: Record<ShopSelling, RegExp> = {
+  'on-site': /retailer|\breturns?\b|ships in|delivery/i,
+  'links-out': /seller|\bcart\b|open-box|condition/i,
+};
+
+interface Listed {
+  id: number;
+  updated_at: string;
+}
+
+describe.each(TEST_DIALECTS)('demo catalogue (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
-    expect(await seedDemoCatalogue(t.handle.db, t.config.imagesDir)).toBe(true);
+    t = await createTestApp(dialect);
+    expect(await seedDemoCatalogue(t.handle.db, t.config.imagesDir, SEEDED_AT)).toBe(true);
   }, 60_000);
   afterAll(() => t.close());
+
+  const listed = async (shop: string): Promise<Listed[]> => {
+    const list = (await t.app.inject(`/api/products?shop=${shop}`)).json();
+    return Array.isArray(list) ? list : list.products;
+  };
+
+  it('writes descriptions that are true of their shop: no retailer in the Open Box Store', async () => {
+    for (const shop of SHOP_KEYS) {
+      for (const { id } of await listed(shop)) {
+        const product = (await t.app.inject(`/api/products/${id}?shop=${shop}`)).json();
+        const text = `${product.title} ${product.description}`;
+        expect(text, `${shop} ${id}`).not.toMatch(NOT_IN_THE_SHOP[SHOPS[shop].sells]);
+      }
+    }
+  });
+
+  it(`dates every product within ${RECENT_DAYS} days before the day it is seeded`, async () => {
+    const earliest = SEEDED_AT.getTime() - RECENT_DAYS * DAY_MS;
+    for (const shop of SHOP_KEYS) {
+      const products = await listed(shop);
+      expect(products.length, shop).toBeGreaterThan(0);
+      for (const product of products) {
+        const at = new Date(product.updated_at).getTime();
+        expect(at, `${shop} ${product.id} ${product.updated_at}`).toBeGreaterThanOrEqual(earliest);
+        expect(at, `${shop} ${product.id} ${product.updated_at}`).toBeLessThanOrEqual(SEEDED_AT.getTime());
+      }
+    }
+    // What an affiliate modal shows: 'Price as of' one of the days before the seed ran.
+    const shown = new Set((await listed('default')).map((product) => priceDate(product.updated_at)));
+    expect(
+      [...shown].every((day) => day! >= '2031-03-08' && day! <= '2031-03-15'),
+      [...shown].join(),
+    ).toBe(true);
+  });
 
   it('seeds every shop with at least 3 main and 8 sub-categories and 40 products', async () => {
     for (const shop of SHOP_KEYS) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import { unsetColumns } from '../../shared/productFields.js';
-import { CONDITIONS, SHOPS, SHOP_KEYS, type ShopKey } from '../../shared/shops.js';
+import { CONDITIONS, SHOPS, SHOP_KEYS, type ShopKey, type ShopSelling } from '../../shared/shops.js';
 import { countProducts, insertProduct } from '../modules/catalog/index.js';
 import { type ConditionInput, writeConditions } from '../modules/stock/index.js';
 import type { Database, NewProductRow } from '../db/types.js';
@@ -21,9 +21,28 @@ function mulberry32(seed: number): () => number {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function describe(title: string, sub: SubCategorySeed): string {
+/**
+ * What a description says around its features, by how the shop sells: an affiliate shop's price and
+ * delivery are the retailer's; the Open Box Store has no retailer, its units are priced per condition
+ * and the seller answers questions in the chat. Each sentence must be true of the shop it is seeded into.
+ */
+const DESCRIPTION_TEXT: Record<ShopSelling, { intro: string; closing: string }> = {
+  'links-out': {
+    intro: 'A dependable pick in {category}, chosen for build quality and value.',
+    closing: 'Check the retailer page for the latest price and delivery options.',
+  },
+  'on-site': {
+    intro: 'An open-box unit in {category}, checked before it was listed.',
+    closing:
+      'Each condition has its own price and stock. Questions about this unit? Ask the seller with Contact the seller.',
+  },
+};
+
+function describe(title: string, sub: SubCategorySeed, sells: ShopSelling): string {
   const items = sub.features.map((feature) => `<li>${escapeHtml(feature)}</li>`).join('');
-  return `<h2>${escapeHtml(title)}</h2><p>A dependable pick in <strong>${escapeHtml(sub.category)}</strong>, chosen for build quality and value.</p><ul>${items}</ul><p><em>Check the retailer page for the latest price and delivery options.</em></p>`;
+  const { intro, closing } = DESCRIPTION_TEXT[sells];
+  const [before, after] = intro.split('{category}') as [string, string];
+  return `<h2>${escapeHtml(title)}</h2><p>${escapeHtml(before)}<strong>${escapeHtml(sub.category)}</strong>${escapeHtml(after)}</p><ul>${items}</ul><p><em>${escapeHtml(closing)}</em></p>`;
 }
 
 /** Quantities that show every stock label: one left, several, none. */
@@ -55,11 +74,16 @@ async function insertSeedProduct(db: Db, row: NewProductRow, conditions: Conditi
   );
 }
 
-async function seedShop(db: Db, shopKey: ShopKey, imagesDir: string): Promise<void> {
+/** The seeded products' dates are an hour apart, the newest an hour before the seed runs. */
+const PRODUCT_SPACING_MS = 3_600_000;
+
+async function seedShop(db: Db, shopKey: ShopKey, imagesDir: string, now: Date): Promise<void> {
   const shop = SHOPS[shopKey];
   const random = mulberry32(SHOP_KEYS.indexOf(shopKey) + 7);
   let id = 0;
-  const start = Date.UTC(2026, 0, 1);
+  // Recent as of the day the seed runs (an affiliate modal says 'Price as of' this date), ids in date order.
+  const count = DEMO_CATALOGUE[shopKey].flatMap((main) => main.subs).flatMap((sub) => sub.titles).length;
+  const start = now.getTime() - (count + 1) * PRODUCT_SPACING_MS;
   const products: Promise<void>[] = [];
   const images: Promise<void>[] = [];
   for (const main of DEMO_CATALOGUE[shopKey]) {
@@ -70,7 +94,7 @@ async function seedShop(db: Db, shopKey: ShopKey, imagesDir: string): Promise<vo
         const priceCents = Math.round((low + random() * (high - low)) * 100) - 1;
         // PC Build compares typical and current totals, so every PC part has a typical price.
         const hasTypical = random() < 0.5 || shop.showCategoryTotals;
-        const at = new Date(start + id * 3_600_000).toISOString();
+        const at = new Date(start + id * PRODUCT_SPACING_MS).toISOString();
         const imageCount = 2 + (id % 3);
         products.push(
           insertSeedProduct(
@@ -88,7 +112,7 @@ async function seedShop(db: Db, shopKey: ShopKey, imagesDir: string): Promise<vo
               rate: shop.hasRating ? 3 + Math.floor(random() * 3) : 0,
               availability: shop.hasAvailability && random() < 0.12 ? 'NO' : 'YES',
               link: shop.hasLink ? `https://www.amazon.com/s?k=${encodeURIComponent(title)}` : '',
-              description: describe(title, sub),
+              description: describe(title, sub, shop.sells),
               view_count: Math.floor(random() * 500),
               image_count: imageCount,
               store: shop.sells === 'on-site' ? 'AYZ' : '',
@@ -116,12 +140,20 @@ async function seedShop(db: Db, shopKey: ShopKey, imagesDir: string): Promise<vo
   await Promise.all([...products, ...images]);
 }
 
-/** Seeds the demo catalogue into an empty database (docs/architecture.md §8 SEED_DEMO); leaves any other database alone. */
-export async function seedDemoCatalogue(db: Kysely<Database>, imagesDir: string): Promise<boolean> {
+/**
+ * Seeds the demo catalogue into an empty database (docs/architecture.md §8 SEED_DEMO); leaves any other
+ * database alone. `now` is when it runs: product dates are the hours before it (the same catalogue for the
+ * same `now`).
+ */
+export async function seedDemoCatalogue(
+  db: Kysely<Database>,
+  imagesDir: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   if ((await countProducts(db)) > 0) return false;
   // One transaction: a crash mid-seed leaves an empty database, so the next start seeds again.
   await db.transaction().execute(async (trx) => {
-    for (const shopKey of SHOP_KEYS) await seedShop(trx, shopKey, imagesDir);
+    for (const shopKey of SHOP_KEYS) await seedShop(trx, shopKey, imagesDir, now);
   });
   return true;
 }

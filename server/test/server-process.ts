@@ -1,21 +1,26 @@
 /**
- * The real server process for fault tests: `node --import tsx server/main.ts` (no npx or tsx wrapper, so
- * killing the child kills the server), its log lines kept and searchable, and its exit awaited.
+ * The real server as a child process, for the tests (and benches) that need one: node itself runs
+ * `server/main.ts` (`--import tsx`) or the build's `dist/server/main.js`, never through npx, npm or a tsx
+ * wrapper, so the child is the process that serves and stopping it stops the server. Started through
+ * scripts/processes.mjs: killed however the caller ends, and found by the test run's teardown if not.
  */
 import { createTestSchema } from './test-schemas.js';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { type ProcessExit, startProcess, type StopOptions } from '../../scripts/processes.mjs';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 export interface ServerProcess {
   child: ChildProcess;
+  /** The serving process's id. */
+  pid: number;
   port: number;
   url: string;
-  /** Everything it wrote so far (stdout and stderr). */
+  /** Everything it wrote so far (stdout and stderr), when its output is kept (the default). */
   output(): string;
   /**
    * Resolves with the `occurrence`th line (default the first) matching `pattern`, also one already
@@ -23,8 +28,11 @@ export interface ServerProcess {
    */
   waitForLine(pattern: RegExp, ms?: number, occurrence?: number): Promise<string>;
   /** Resolves when it exits, with its code and when. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  exited: Promise<ProcessExit>;
   alive(): boolean;
+  /** SIGTERM (or `signal`), as a process manager stops it, and its exit awaited (SIGKILL after `graceMs`). */
+  stop(options?: StopOptions): Promise<ProcessExit>;
+  /** SIGKILL, and its exit awaited. */
   kill(): Promise<void>;
 }
 
@@ -37,49 +45,42 @@ export async function freePort(): Promise<number> {
   });
 }
 
-const running = new Set<ChildProcess>();
-// However the test run ends, no server outlives it.
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
+export interface ServerProcessOptions {
+  /** The environment, whole (but PORT, and HOST: it listens on 127.0.0.1, where `url` reaches it). */
+  env: NodeJS.ProcessEnv;
+  /** Default: a free port. */
+  port?: number;
+  /** `source` (default): server/main.ts through tsx's loader; `build`: dist/server/main.js. */
+  entry?: 'source' | 'build';
+  /** Node's own flags before the entry (e.g. --expose-gc). */
+  nodeArgs?: string[];
+  /** `keep` (default): collected for output() and waitForLine(); `inherit`: to this process's own. */
+  output?: 'keep' | 'inherit';
+}
 
-/** Starts the server with `env` (over a test baseline) on a free port; does not wait for it to listen. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      NODE_ENV: 'test',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'fault-test-password',
-      SESSION_SECRET: 'fault-test-secret',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Starts the real server on `port` with exactly `env`; does not wait for it to listen. */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const entry = options.entry === 'build' ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const keep = (options.output ?? 'keep') === 'keep';
+  const started = startProcess(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+    env: { ...options.env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: keep ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
   });
-  running.add(child);
+  const { child } = started;
+  if (started.pid === undefined) throw new Error(`the server could not start: ${process.execPath}`);
   let text = '';
   const watchers = new Set<() => void>();
   const take = (chunk: Buffer) => {
     text += chunk.toString();
     for (const watcher of [...watchers]) watcher();
   };
-  child.stdout!.on('data', take);
-  child.stderr!.on('data', take);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => {
-      running.delete(child);
-      resolve({ code, signal, at: Date.now() });
-    }),
-  );
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
 
   return {
     child,
+    pid: started.pid,
     port,
     url: `http://127.0.0.1:${port}`,
     output: () => text,
@@ -100,13 +101,30 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
         check();
       });
     },
-    exited,
-    alive: () => child.exitCode === null && child.signalCode === null,
+    exited: started.exited,
+    alive: started.alive,
+    stop: (stopOptions) => started.stop(stopOptions),
     async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
+      await started.stop({ signal: 'SIGKILL' });
     },
   };
+}
+
+/** Starts the server from source with `env` over a test baseline, on a free port; does not wait for it to listen. */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  return startServerProcess({
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NODE_ENV: 'test',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'fault-test-password',
+      SESSION_SECRET: 'fault-test-secret',
+      ...env,
+    },
+  });
 }
 
 /** Waits until the server answers HTTP (GET /api/config), or rejects when it exits or after `ms`. */

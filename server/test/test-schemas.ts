@@ -7,7 +7,8 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 
-const RUN_VARIABLE = 'STOREFRONT_TEST_RUN';
+/** The environment variable that carries the run's tag to the workers and every process they start. */
+export const RUN_VARIABLE = 'STOREFRONT_TEST_RUN';
 
 /** This run's tag (global-setup.ts sets it before the workers start, so they all share it). */
 export function testRun(): string {

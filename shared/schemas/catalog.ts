@@ -160,5 +160,10 @@ export const publicConfigSchema = z.object({
   adminUserIds: z.array(z.string()),
   /** SELLER_USER_ID: the buyer account that answers chats as the seller, or null. */
   sellerUserId: z.string().nullable(),
+  /**
+   * Whether the demo sign-in offers 'Sign in as the seller' (POST /api/auth/demo/seller): in development,
+   * with the demo sign-in on and SELLER_USER_ID set.
+   */
+  sellerSignIn: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

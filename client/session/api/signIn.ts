@@ -1,4 +1,7 @@
-/** POST /api/auth/demo and POST /api/auth/google (docs/architecture.md §5): both answer { token, user }. */
+/**
+ * POST /api/auth/demo, POST /api/auth/demo/seller and POST /api/auth/google (docs/architecture.md §5): each
+ * answers { token, user }.
+ */
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { demoSignInBodySchema, SignInResponse } from '../../../shared/schemas/buying.js';
@@ -11,18 +14,34 @@ export function demoSignIn(body: DemoSignInBody): Promise<SignInResponse> {
   return postJson('/api/auth/demo', body, serverChecked<SignInResponse>());
 }
 
+/** As the seller: the server signs in as SELLER_USER_ID, so the browser names no id. */
+export function demoSellerSignIn(): Promise<SignInResponse> {
+  return postJson('/api/auth/demo/seller', {}, serverChecked<SignInResponse>());
+}
+
 export function googleSignIn(credential: string): Promise<SignInResponse> {
   return postJson('/api/auth/google', { credential }, serverChecked<SignInResponse>());
 }
 
-type SignInRequest = { kind: 'demo'; body: DemoSignInBody } | { kind: 'google'; credential: string };
+type SignInRequest =
+  { kind: 'demo'; body: DemoSignInBody } | { kind: 'seller' } | { kind: 'google'; credential: string };
 
-/** Signs in either way and keeps the token; docs/product.md §8 logs a failed login (the form shows it too). */
+function send(request: SignInRequest): Promise<SignInResponse> {
+  switch (request.kind) {
+    case 'demo':
+      return demoSignIn(request.body);
+    case 'seller':
+      return demoSellerSignIn();
+    case 'google':
+      return googleSignIn(request.credential);
+  }
+}
+
+/** Signs in any of these ways and keeps the token; docs/product.md §8 logs a failed login (the form shows it too). */
 export function useSignIn(onSignedIn?: () => void) {
   const { signIn } = useAuth();
   return useMutation({
-    mutationFn: (request: SignInRequest) =>
-      request.kind === 'demo' ? demoSignIn(request.body) : googleSignIn(request.credential),
+    mutationFn: send,
     onSuccess: ({ token }) => {
       signIn(token);
       onSignedIn?.();

@@ -13,13 +13,16 @@ import {
 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../http/error-handler.js';
+import { addProduct } from '../../test/fixtures.js';
 import {
   adminHeaders,
   buyerHeaders,
   createTestApp,
+  listen,
   TEST_DIALECTS,
   type TestApp,
 } from '../../test/harness.js';
+import { type ChatClient, connect, next } from '../chat/socket-test-kit.js';
 import { GOOGLE_SIGN_IN_FAILED, GOOGLE_UNAVAILABLE } from './google.js';
 import { assertOwnGoogleId, currentBuyer, requireBuyer, SIGN_IN_REQUIRED } from './require-buyer.js';
 import { demoSubFor } from './service.js';
@@ -71,6 +74,7 @@ describe.each(TEST_DIALECTS)('demo sign-in on %s', (dialect) => {
       googleClientId: null,
       adminUserIds: ['boss-1', 'boss-2'],
       sellerUserId: 'demo-seller',
+      sellerSignIn: true,
     });
   });
 
@@ -152,6 +156,110 @@ describe.each(TEST_DIALECTS)('demo sign-in on %s', (dialect) => {
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toMatch(/Google sign-in is not configured/);
   });
+});
+
+describe.each(TEST_DIALECTS)("'Sign in as the seller' on %s", (dialect) => {
+  const SELLER = 'demo-seller-7';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { SELLER_USER_ID: SELLER, NODE_ENV: 'development' });
+    await addProduct(t.handle.db, 'ayz', 101, { title: 'Open-box laptop' });
+  });
+  afterAll(() => t.close());
+
+  it('is offered in development with the demo sign-in on and a seller named', async () => {
+    expect((await t.app.inject({ url: '/api/config' })).json()).toMatchObject({ sellerSignIn: true });
+  });
+
+  it("signs in as SELLER_USER_ID without the browser naming it, and that session is the seller's", async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/demo/seller' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { token, user } = response.json();
+    expect(user).toEqual({ sub: SELLER, name: 'The seller', email: 'seller@example.com', picture: '' });
+    expect(await verifySessionToken(t.app.deps.secrets.sessionSecret, token)).toEqual(user);
+
+    // The seller's side: a buyer's chat is in the seller's list and opens for the seller, not for another buyer.
+    const buyer = await buyerHeaders(t, { sub: 'buyer-ann', name: 'Ann' });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/chats',
+      headers: buyer,
+      payload: { productId: 101, title: 'Q', buyer_name: 'Ann', store: 'ayz', buyerGoogleId: 'buyer-ann' },
+    });
+    expect(started.statusCode).toBe(200);
+    const chatId = started.json().id as number;
+    const url = await listen(t.app);
+    const sockets = [
+      await connect(url, { token: buyer.authorization.slice('Bearer '.length) }),
+      await connect(url, { token }),
+      await connect(url, {
+        token: (await buyerHeaders(t, { sub: 'buyer-bob' })).authorization.slice('Bearer '.length),
+      }),
+    ];
+    const [ann, seller, bob] = sockets as [ChatClient, ChatClient, ChatClient];
+    try {
+      const sent = await ann.emitWithAck('sendMessage', {
+        chatId,
+        senderGoogleId: 'buyer-ann',
+        content: 'Is the charger included?',
+        images: [],
+      });
+      expect(sent.ok).toBe(true);
+      const list = next(seller, 'chatsList');
+      seller.emit('getChats', { participantId: SELLER });
+      expect((await list).map((chat) => [chat.id, chat.buyer_name])).toEqual([[chatId, 'Ann']]);
+      const history = next(seller, 'chatHistory');
+      seller.emit('joinChat', { chatId });
+      expect((await history).messages.map((message) => message.content)).toEqual([
+        'Is the charger included?',
+      ]);
+      const bobs = next(bob, 'chatsList');
+      bob.emit('getChats', { participantId: 'buyer-bob' });
+      expect(await bobs).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
+  });
+});
+
+describe.each(TEST_DIALECTS)("'Sign in as the seller' where it is off, on %s", (dialect) => {
+  it.each([
+    [
+      'with Google sign-in',
+      { SELLER_USER_ID: 'seller-x', GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' },
+      'Demo sign-in is off on this server; sign in with Google.',
+    ],
+    [
+      'in production, even a public demo',
+      {
+        SELLER_USER_ID: 'seller-x',
+        NODE_ENV: 'production',
+        ALLOW_DEMO_SIGN_IN: 'true',
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+      },
+      'Signing in as the seller is offered only in development.',
+    ],
+    [
+      'without SELLER_USER_ID',
+      {},
+      "There is no seller to sign in as: set SELLER_USER_ID to try the seller's side.",
+    ],
+  ])(
+    '%s: not offered, and the route answers 404 with the reason, signing nobody in',
+    async (_label, env, sentence) => {
+      const t = await createTestApp(dialect, env);
+      try {
+        expect((await t.app.inject({ url: '/api/config' })).json()).toMatchObject({ sellerSignIn: false });
+        const response = await t.app.inject({ method: 'POST', url: '/api/auth/demo/seller' });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ error: sentence });
+        expect(await userRows(t)).toEqual([]);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
 
 describe.each(TEST_DIALECTS)('Google sign-in on %s', (dialect) => {

@@ -14,4 +14,5 @@ export {
   SIGN_IN_REQUIRED,
 } from './require-buyer.js';
 export { accountRoutes, buyersRoutes } from './routes.js';
+export { sellerSignInOn } from './service.js';
 export { verifySession } from './session-token.js';

@@ -52,12 +52,22 @@ export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const signedIn = await buyers.signInAsDemo(
-        db,
-        secrets.sessionSecret,
-        Boolean(config.GOOGLE_CLIENT_ID),
-        request.body,
-      );
+      const signedIn = await buyers.signInAsDemo(db, secrets.sessionSecret, config, request.body);
+      return reply.header('Cache-Control', 'no-store').send(signedIn);
+    },
+  );
+
+  app.post(
+    '/api/auth/demo/seller',
+    {
+      schema: {
+        summary: 'Signs in as the seller (SELLER_USER_ID), in development with the demo sign-in on',
+        operationId: 'signInAsDemoSeller',
+        response: { 200: signInResponseSchema, ...errorResponses(404) },
+      },
+    },
+    async (_request, reply) => {
+      const signedIn = await buyers.signInAsSeller(db, secrets.sessionSecret, config);
       return reply.header('Cache-Control', 'no-store').send(signedIn);
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '../../../shared/schemas/catalog.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { sellerSignInOn } from '../buyers/index.js';
 
 /** /api/config; the health endpoints are in health.ts. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,5 +19,6 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     googleClientId: config.GOOGLE_CLIENT_ID ?? null,
     adminUserIds: config.ADMIN_USER_IDS,
     sellerUserId: config.SELLER_USER_ID ?? null,
+    sellerSignIn: sellerSignInOn(config),
   }));
 };
