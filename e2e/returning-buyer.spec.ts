@@ -140,6 +140,8 @@ test('a visitor signs in from the product, is stopped at the stock, and pays twi
     .click();
   await expect(cartLine(cart, spare)).not.toContainText('Only 1 left');
   await expect(cartLine(cart, spare).getByRole('spinbutton')).toHaveValue('1');
+  // The pressed button went with the warning: the focus is on the quantity it set, not lost to the page.
+  await expect(cartLine(cart, spare).getByRole('spinbutton')).toBeFocused();
   await expect(shortBuy).toBeEnabled();
 
   // The first checkout starts from the sign-in e-mail only; the buyer types the address.
