@@ -3,13 +3,24 @@
  * is asked, in the product itself, to log in, signs in from there (the demo form, and Google's button)
  * and is back at the same product; adds the one unit left a second time and is told it is already in the
  * cart; finds in the cart a line whose stock fell below it, and the + stopped at the stock; pays twice,
- * the second time with the shipping address of the first already filled in. No browser alert on the way.
+ * the second time with the shipping address of the first already filled in, which a checkout opened
+ * again later still has without asking. No browser alert on the way.
  * The prompt in the product and the cart's warning are looked at (axe, 1280, 390 and 320 px).
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { SignInResponse } from '../shared/schemas/buying.js';
 import { CONDITION_INFO } from '../shared/shops.js';
-import { buyAllUnits, conditionText, fillShipping, offersAt, ok, type Offer } from './support/orders.js';
+import {
+  addToCart,
+  buyAllUnits,
+  conditionText,
+  fillShipping,
+  offersAt,
+  ok,
+  placeOrder,
+  signedInBuyer,
+  type Offer,
+} from './support/orders.js';
 import { collectDialogs, lookAt } from './support/page.js';
 
 /** From a share of the catalogue no other journey buys from: a condition with one unit left, and another product's with two or more. */
@@ -140,6 +151,8 @@ test('a visitor signs in from the product, is stopped at the stock, and pays twi
     .click();
   await expect(cartLine(cart, spare)).not.toContainText('Only 1 left');
   await expect(cartLine(cart, spare).getByRole('spinbutton')).toHaveValue('1');
+  // The pressed button went with the warning: the focus is on the quantity it set, not lost to the page.
+  await expect(cartLine(cart, spare).getByRole('spinbutton')).toBeFocused();
   await expect(shortBuy).toBeEnabled();
 
   // The first checkout starts from the sign-in e-mail only; the buyer types the address.
@@ -169,6 +182,34 @@ test('a visitor signs in from the product, is stopped at the stock, and pays twi
   );
   expect(kept.shipping_address.phone).toBe('+1 416 555 0199');
   expect(dialogs, 'no browser alert or confirm on the way').toEqual([]);
+});
+
+test('a checkout opened again later starts at once from the address it has, without asking again', async ({
+  page,
+  request,
+}) => {
+  const [offer] = await offersAt(request, 0.55, 1);
+  const buyer = await signedInBuyer(page, request, 'Lena Later');
+  // An earlier purchase (through the API) left its address; a line of the same offer waits in the cart.
+  await placeOrder(request, buyer, offer!, { shipping: { address: '7 Later Lane' } });
+  await addToCart(request, buyer, offer!);
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/account/shipping-address') asked.push(sent.method());
+  });
+  // The page's own clock, moved on below past any cache lifetime without the test waiting that long.
+  await page.clock.install();
+  await page.goto('/account');
+  const first = await openCheckout(page, offer!);
+  await expect(first.getByLabel('Address')).toHaveValue('7 Later Lane');
+  await first.getByRole('button', { name: 'Close' }).click();
+  await expect(first).toBeHidden();
+
+  await page.clock.fastForward('10:00');
+  const again = await openCheckout(page, offer!);
+  await expect(again.getByLabel('Address')).toHaveValue('7 Later Lane');
+  // Only a purchase changes the address, and a purchase asks again itself: opening the form does not wait for it.
+  expect(asked).toEqual(['GET']);
 });
 
 /** Google Identity Services as far as the shop uses it: a button whose press hands over a credential. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { MAX_LINE_QUANTITY } from '../../../shared/constants.js';
 import { cartStockRefusal, outOfStockSentence } from '../../../shared/rules/cart-stock.js';
 import { formatDollars } from '../../../shared/rules/money.js';
@@ -32,6 +32,7 @@ interface CartLineProps {
  */
 export function CartLine({ item, onQuantity, onDelete, deleting, onBuy }: CartLineProps) {
   const [notice, setNotice] = useState('');
+  const quantityInput = useRef<HTMLInputElement>(null);
   const condition = CONDITION_INFO[item.condition];
   const name = `${item.title}, ${condition.label}`;
   const image = cartImageUrl(item);
@@ -42,6 +43,13 @@ export function CartLine({ item, onQuantity, onDelete, deleting, onBuy }: CartLi
     const outcome = await onQuantity(item, quantity);
     setNotice(outcome.refusal ?? '');
     return outcome.saved;
+  };
+  // 'Lower to N' goes with the warning once the line is lowered: the focus moves to the quantity it set
+  // rather than fall out of the cart (and out of its dialog).
+  const lower = async (quantity: number) => {
+    const saved = await change(quantity);
+    if (saved) quantityInput.current?.focus();
+    return saved;
   };
   const pastLimit = () =>
     setNotice(
@@ -66,7 +74,7 @@ export function CartLine({ item, onQuantity, onDelete, deleting, onBuy }: CartLi
             {formatDollars(item.price)} x {item.quantity}
           </span>
         </p>
-        {short && <ShortLineWarning left={left} quantity={item.quantity} name={name} onLower={change} />}
+        {short && <ShortLineWarning left={left} quantity={item.quantity} name={name} onLower={lower} />}
         <p className={styles.notice} role="status">
           {notice}
         </p>
@@ -80,6 +88,7 @@ export function CartLine({ item, onQuantity, onDelete, deleting, onBuy }: CartLi
             name={name}
             onCommit={change}
             onPastLimit={pastLimit}
+            inputRef={quantityInput}
           />
         </span>
         <strong className={styles.lineTotal}>{lineTotal(item)}</strong>

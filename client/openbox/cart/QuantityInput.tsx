@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { MAX_LINE_QUANTITY } from '../../../shared/constants.js';
 import form from '../../ui/Form.module.css';
 import { parseQuantityInput } from './cartMath.js';
@@ -12,13 +12,14 @@ interface QuantityInputProps {
   label: string;
   /** Sends the new quantity; resolves false when the server refused it. */
   onCommit: (quantity: number) => Promise<boolean>;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
  * The cart quantity input (docs/product.md §5): minimum 1; values below 1 (or not whole numbers, or past the
  * most one line may hold) are ignored.
  */
-export function QuantityInput({ value, max, label, onCommit }: QuantityInputProps) {
+export function QuantityInput({ value, max, label, onCommit, ref }: QuantityInputProps) {
   const [draft, setDraft] = useState(String(value));
   const [shown, setShown] = useState(value);
   if (shown !== value) {
@@ -38,6 +39,7 @@ export function QuantityInput({ value, max, label, onCommit }: QuantityInputProp
 
   return (
     <input
+      ref={ref}
       className={`${form.input} ${styles.quantity}`}
       type="number"
       inputMode="numeric"

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { QuantityInput } from './QuantityInput.js';
 import styles from './Cart.module.css';
 
@@ -11,6 +12,8 @@ interface QuantityStepperProps {
   onCommit: (quantity: number) => Promise<boolean>;
   /** + pressed with the line at its limit: the line says why nothing was added. */
   onPastLimit: () => void;
+  /** The quantity input, for the line to put the focus on. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -18,7 +21,14 @@ interface QuantityStepperProps {
  * stock (aria-disabled, so it keeps the focus; pressed, the line says why); − never goes below 1, and on a
  * line holding more than is left it goes down to what is left.
  */
-export function QuantityStepper({ value, limit, name, onCommit, onPastLimit }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  limit,
+  name,
+  onCommit,
+  onPastLimit,
+  inputRef,
+}: QuantityStepperProps) {
   const atLimit = value >= limit;
   const fewer = () => {
     if (value > 1) void onCommit(Math.max(1, Math.min(value - 1, limit)));
@@ -39,6 +49,7 @@ export function QuantityStepper({ value, limit, name, onCommit, onPastLimit }: Q
         −
       </button>
       <QuantityInput
+        ref={inputRef}
         value={value}
         max={Math.max(1, limit)}
         label={`Quantity of ${name}`}

@@ -4,7 +4,13 @@
  * each purchase keeps as their last (`saveShippingAddress`, in the purchase's transaction).
  */
 export { createGoogleVerifier } from './google.js';
-export { findChatEmailAddress, insertUserIfMissing, lockUser, saveShippingAddress } from './repository.js';
+export {
+  findChatEmailAddress,
+  insertUserIfMissing,
+  lockUser,
+  saveShippingAddress,
+  shippingColumns,
+} from './repository.js';
 export {
   assertOwnGoogleId,
   buyerFromRequest,

@@ -89,6 +89,22 @@ export async function findChatEmailAddress(db: Db, userId: string): Promise<stri
 }
 
 /**
+ * The shipping fields alone, of a checkout body or of a row that stores them: `orders` and
+ * `shipping_addresses` name their columns as the checkout names its fields.
+ */
+export function shippingColumns(source: CheckoutShipping): CheckoutShipping {
+  return {
+    email: source.email,
+    contact_name: source.contact_name,
+    phone: source.phone,
+    address: source.address,
+    city: source.city,
+    state_prov: source.state_prov,
+    postal_code: source.postal_code,
+  };
+}
+
+/**
  * Keeps the shipping fields of a purchase as the buyer's last address (issue 20), in the purchase's
  * transaction: one row per buyer, replaced by each purchase.
  */
@@ -98,16 +114,7 @@ export async function saveShippingAddress(
   shipping: CheckoutShipping,
   at: string,
 ): Promise<void> {
-  const fields = {
-    email: shipping.email,
-    contact_name: shipping.contact_name,
-    phone: shipping.phone,
-    address: shipping.address,
-    city: shipping.city,
-    state_prov: shipping.state_prov,
-    postal_code: shipping.postal_code,
-    updated_at: at,
-  };
+  const fields = { ...shippingColumns(shipping), updated_at: at };
   await db
     .insertInto('shipping_addresses')
     .values({ user_id: userId, ...fields })

@@ -11,7 +11,7 @@ import {
 import { type Condition, CONDITION_INFO, type ShopConfig } from '../../../shared/shops.js';
 import type { Database, NewOrderRow } from '../../db/types.js';
 import { badRequest, conflict, HttpError, noSuchProduct } from '../../http/errors.js';
-import { insertUserIfMissing, lockUser, saveShippingAddress } from '../buyers/index.js';
+import { insertUserIfMissing, lockUser, saveShippingAddress, shippingColumns } from '../buyers/index.js';
 import { assertBuyable, findOffer, sellingShop } from '../cart/index.js';
 import { dollars } from './presenter.js';
 import * as stock from '../stock/index.js';
@@ -102,13 +102,7 @@ export async function lockBuyerUnderCap(
 /** What every new order holds besides its line: where it ships, and a payment still to be made. */
 export function waitingOrderFields(shipping: CheckoutShipping, provider: InvoiceIssuer, at: string) {
   return {
-    email: shipping.email,
-    contact_name: shipping.contact_name,
-    phone: shipping.phone,
-    address: shipping.address,
-    city: shipping.city,
-    state_prov: shipping.state_prov,
-    postal_code: shipping.postal_code,
+    ...shippingColumns(shipping),
     payment_status: 'waiting',
     provider: provider.name,
     provider_invoice_id: null,

@@ -18,12 +18,10 @@ export function useCreatePurchase(sub: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPurchase,
-    // The purchase kept its shipping fields as the buyer's last address: the next checkout starts from it.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: purchasesQueryKey(sub) }),
-        queryClient.invalidateQueries({ queryKey: shippingAddressQueryKey(sub) }),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: purchasesQueryKey(sub) }),
+    // The server kept the shipping fields as the buyer's last address (also when the payment provider
+    // then failed): the next checkout starts from them. Not awaited: the payment tab need not wait for it.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: shippingAddressQueryKey(sub) }),
     // A line found short means the cart's stock figures are old: show the buyer the new ones.
     onError: (error) => {
       console.error('Could not create purchase', error.message);

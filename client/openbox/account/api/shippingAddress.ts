@@ -14,7 +14,17 @@ export function fetchShippingAddress(): Promise<AccountShippingAddress> {
   return buyerFetch<AccountShippingAddress>('/api/account/shipping-address');
 }
 
-/** `sub` keys the answer per buyer: the call itself names nobody (the token says who). */
+/**
+ * `sub` keys the answer per buyer: the call itself names nobody (the token says who). Only a purchase
+ * changes the address, and the purchase mutations ask again after each: kept until then, so a checkout
+ * opened later starts at once instead of waiting on a question whose answer is known.
+ */
 export function useShippingAddressQuery(sub: string) {
-  return useQuery(queryOptions({ queryKey: shippingAddressQueryKey(sub), queryFn: fetchShippingAddress }));
+  return useQuery(
+    queryOptions({
+      queryKey: shippingAddressQueryKey(sub),
+      queryFn: fetchShippingAddress,
+      staleTime: Infinity,
+    }),
+  );
 }
