@@ -93,7 +93,7 @@ test('a buyer fills the cart, pays one line, cancels and deletes another, and se
 
   // Sign in from the header (demo mode: no Google client on this server).
   await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const signIn = page.getByRole('dialog', { name: 'Sign in' });
   await signIn.getByLabel('Name').fill('Zoë Buyer');
   await signIn.getByLabel('E-mail').fill(email);

@@ -206,7 +206,7 @@ test('a visitor who is not signed in sees no chat, and Contact the seller asks t
   await modal.getByRole('button', { name: 'Contact the seller' }).click();
   // Said in the product, with a way to sign in (issue 20), not in a browser alert.
   await expect(modal.getByRole('status').filter({ hasText: 'Please log in to your account' })).toBeVisible();
-  await expect(modal.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Chats/ })).toHaveCount(0);
   expect(dialogs).toEqual([]);
 });
@@ -427,6 +427,6 @@ test('a session that runs out with the chat open signs the buyer out', async ({ 
   await expect
     .poll(() => received.some((frame) => frame.includes('Your session has expired.')), { timeout: 20_000 })
     .toBe(true);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(toggle).toHaveCount(0);
 });

@@ -84,16 +84,16 @@ test('a visitor signs in from the product, is stopped at the stock, and pays twi
   await expect(prompt).toHaveText('Please log in to your account');
   await addButton.click();
   await expect(prompt).toHaveText('Please log in to your account');
-  await expect(modal.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await lookAt(page, '[role="dialog"]', 'product-sign-in-prompt', offerOf(modal));
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Sign in from there: the sign-in opens over the product, which is still open once signed in.
-  await modal.getByRole('button', { name: 'Sign in' }).click();
+  await modal.getByRole('button', { name: 'Sign in', exact: true }).click();
   const signIn = page.getByRole('dialog', { name: 'Sign in' });
   await signIn.getByLabel('Name').fill('Rhea Return');
   await signIn.getByLabel('E-mail').fill(email);
-  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(signIn).toBeHidden();
   await expect(page).toHaveURL(`/?product=${single.productId}`);
   await expect(modal).toBeVisible();
@@ -256,7 +256,7 @@ test('signing in with Google from a product keeps the product open', async ({ pa
   const modal = page.getByRole('dialog', { name: offer!.title });
   await modal.getByRole('button', { name: 'Contact the seller' }).click();
   await expect(saidIn(modal, 'Please log in to your account')).toBeVisible();
-  await modal.getByRole('button', { name: 'Sign in' }).click();
+  await modal.getByRole('button', { name: 'Sign in', exact: true }).click();
   const signIn = page.getByRole('dialog', { name: 'Sign in' });
   await signIn.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(signIn).toBeHidden();

@@ -105,7 +105,7 @@ test('the open-box modal lists only conditions in stock, with stock labels and p
   await dialog.getByRole('button', { name: 'ADD TO CART' }).click();
   // Said in the product, with a way to sign in (issue 20), not in a browser alert.
   await expect(dialog.getByRole('status').filter({ hasText: 'Please log in to your account' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   expect(alerts).toEqual([]);
   await saveScreenshot(page, 'ayz-modal-desktop');
 });

@@ -289,6 +289,8 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
       'POST /api/verify-token',
       'POST /api/auth/google',
       'POST /api/auth/demo',
+      // Signs in as SELLER_USER_ID where the demo sign-in is on (buyers.test covers when it answers).
+      'POST /api/auth/demo/seller',
       // A payment provider proves its callbacks by signing the body (its signature header), not with a token.
       ...REGISTERED_PROVIDERS.flatMap((provider) =>
         provider.callback ? [`POST ${provider.callback.path}`] : [],
