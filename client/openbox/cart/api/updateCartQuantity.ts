@@ -34,6 +34,8 @@ export function useUpdateCartQuantity(sub: string) {
         condition: item.condition,
         quantity,
       }),
+    // A cart read already on its way holds the old quantity and would land over the change: drop it.
+    onMutate: () => queryClient.cancelQueries({ queryKey: cartQueryKey(sub) }),
     onSuccess: (_, { item, quantity }) => {
       queryClient.setQueryData<CartItem[]>(cartQueryKey(sub), (items) =>
         items ? withLineQuantity(items, item, quantity) : items,
