@@ -68,9 +68,8 @@ export interface UsersTable {
   updated_at: string;
 }
 
-/** The shipping address a buyer used last (0015): written by each purchase, offered in the next checkout. */
-export interface ShippingAddressesTable {
-  user_id: string;
+/** The checkout's shipping fields, as an order stores them and as a buyer's last address keeps them. */
+export interface ShippingColumns {
   email: string;
   contact_name: string;
   phone: string;
@@ -78,6 +77,11 @@ export interface ShippingAddressesTable {
   city: string;
   state_prov: string;
   postal_code: string;
+}
+
+/** The shipping address a buyer used last (0015): written by each purchase, offered in the next checkout. */
+export interface ShippingAddressesTable extends ShippingColumns {
+  user_id: string;
   updated_at: string;
 }
 
@@ -91,7 +95,7 @@ export interface CartItemsTable {
 }
 
 /** One row per purchased cart line; title, condition and unit price are a snapshot taken at purchase. */
-export interface OrdersTable {
+export interface OrdersTable extends ShippingColumns {
   id: Generated<number>;
   /** The order's own reference (the product doc's payment_id), sent to the provider as order_id. */
   payment_id: string;
@@ -103,13 +107,6 @@ export interface OrdersTable {
   unit_price_cents: number;
   quantity: number;
   total_cents: number;
-  email: string;
-  contact_name: string;
-  phone: string;
-  address: string;
-  city: string;
-  state_prov: string;
-  postal_code: string;
   payment_status: string;
   provider: string;
   provider_invoice_id: string | null;
