@@ -1,87 +1,246 @@
 /**
- * Catalogue pages over HTTP (issue 9): what the real app serves per second, against the same bytes
- * served from memory by the same Fastify server, so the ratio is the cost of the app's own work (the
- * version lookup, the query or the cache, the serializer) on top of Fastify and HTTP.
+ * What one answer of the app costs against the same bytes from a bare Fastify (issue 21). Three
+ * processes: the production build (`node dist/server/main.js`, NODE_ENV=production, SQLite seeded with
+ * the demo catalogue, logging at its default level into a file, every hook and security header on);
+ * a bare Fastify 5 (bench/bare-fastify.mjs: no logger, no hooks) answering each URL with the body bytes
+ * and content type the app gave for it, from memory; and autocannon, the load generator. Each runs in a
+ * process of its own, so the bare one is the most this machine can serve for the same request and body.
  *
- * Run: npm run bench:http [-- --seconds 10 --connections 50 --products 100000]. The app (production
- * settings, no client, no order sweep) listens on 127.0.0.1 over bench/.data's SQLite catalogue, or the
- * PostgreSQL at BENCH_DATABASE_URL; autocannon runs in a child process so it does not share the
- * server's event loop. Plain requests without If-None-Match or Accept-Encoding: every one is a 200.
+ * Run: npm run build, then npm run bench:http [-- --seconds 10 --connections 50 --rounds 3 --warmup 3
+ * --pages page,overview,health,html]. It builds nothing. Each round measures every page on both
+ * servers, one after the other (the order alternating between rounds), so both see the same machine;
+ * the load average is printed beside each figure. Per run: requests/s, and the server's CPU time per
+ * answer (utime + stime from /proc over the run, divided by the answers), which depends far less on
+ * what else the machine runs. Targets (the ratio of requests/s): a catalogue page ≥ 0.5, /api/health ≥ 0.7.
+ * Plain requests (no Accept-Encoding, no If-None-Match), so every answer is a 200 with the whole body.
  */
-import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
-import { buildBenchApp, openBenchCatalog } from './catalog-data.js';
+import os from 'node:os';
+import path from 'node:path';
+import { startProcess, stopChildrenOnSignals } from '../scripts/processes.mjs';
+import { startServerProcess, untilListening } from '../server/test/server-process.js';
+import { option } from './support.js';
 
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const seconds = arg('seconds', 10);
-const connections = arg('connections', 50);
-const total = arg('products', 100_000);
-
-const handle = await openBenchCatalog(total);
-const app = await buildBenchApp(handle);
+const seconds = option('seconds', 10);
+const connections = option('connections', 50);
+const rounds = option('rounds', 3);
+const warmup = option('warmup', 3);
 
 const PAGES = {
-  'category page (24 products)': '/api/catalog?shop=default&category=Audio%200',
-  'search page "item 12"': '/api/catalog?shop=default&q=item%2012',
-  overview: '/api/catalog/overview?shop=default',
-};
-// The bench's own route (registered before the first request readies the app): each page's bytes,
-// taken from the app once, served as they are.
-const inMemory = new Map<string, { body: string; contentType: string }>();
-app.get('/bench/from-memory', async (request, reply) => {
-  const page = inMemory.get(String((request.query as { url?: string }).url));
-  if (!page) return reply.code(404).send({ error: 'No such page.' });
-  return reply.type(page.contentType).send(page.body);
-});
-for (const url of Object.values(PAGES)) {
-  const response = await app.inject({ method: 'GET', url });
-  if (response.statusCode !== 200)
-    throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
-  inMemory.set(url, { body: response.body, contentType: String(response.headers['content-type']) });
-}
-await app.listen({ host: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  page: {
+    name: 'catalogue page, pc, Graphics Cards',
+    url: '/api/catalog?shop=pc&category=Graphics%20Cards',
+    target: 0.5,
+  },
+  overview: { name: 'overview, pc', url: '/api/catalog/overview?shop=pc', target: undefined },
+  health: { name: '/api/health', url: '/api/health', target: 0.7 },
+  html: { name: 'catalogue HTML page, /pcshop', url: '/pcshop', target: undefined },
+} as const;
+type PageKey = keyof typeof PAGES;
+const pagesArg = process.argv.indexOf('--pages');
+const chosen = (pagesArg > 0 ? process.argv[pagesArg + 1]!.split(',') : Object.keys(PAGES)) as PageKey[];
+for (const key of chosen)
+  if (!Object.hasOwn(PAGES, key))
+    throw new Error(`--pages: no page "${key}" (${Object.keys(PAGES).join(', ')})`);
 
-const autocannon = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-async function requestsPerSecond(
-  url: string,
-): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [autocannon, '-c', String(connections), '-d', String(seconds), '-j', url],
-    { maxBuffer: 16 * 1024 * 1024 },
+if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/client/index.html')) {
+  console.error(
+    'No build: run npm run build first (this bench measures the production build and builds nothing).',
   );
-  const result = JSON.parse(stdout) as {
-    requests: { average: number };
-    latency: { p50: number; p99: number };
-    errors: number;
-    non2xx: number;
-  };
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+  process.exit(1);
 }
 
-console.log(`${handle.dialect}, ${total} products, ${connections} connections, ${seconds} s each`);
-for (const [name, url] of Object.entries(PAGES)) {
-  const real = await requestsPerSecond(base + url);
-  const memory = await requestsPerSecond(`${base}/bench/from-memory?url=${encodeURIComponent(url)}`);
-  const bytes = Buffer.byteLength(inMemory.get(url)!.body);
-  const line = (label: string, r: typeof real) =>
-    `  ${label.padEnd(12)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms` +
-    (r.errors ? `   ${r.errors} errors or non-2xx` : '');
-  console.log(`${name} (${(bytes / 1024).toFixed(1)} KB)`);
-  console.log(line('app', real));
-  console.log(line('from memory', memory));
-  console.log(`  ratio ${(real.rps / memory.rps).toFixed(2)} (target ≥ 0.5)`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-http-bench-'));
+const logFile = path.join(dataDir, 'server.log');
+// The bench's own SQLite file, one process, the default log level: nothing from the shell's environment.
+const inherited = { ...process.env };
+for (const name of ['DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL', 'PUBLIC_URL', 'TRUST_PROXY'])
+  delete inherited[name];
+
+// Every child is node itself through scripts/processes.mjs: stopped at the end, and by a Ctrl-C or
+// SIGTERM to this bench, which then ends too.
+stopChildrenOnSignals();
+const app = await startServerProcess({
+  entry: 'build',
+  env: {
+    ...inherited,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    ADMIN_PASSWORD: 'bench admin password',
+    SESSION_SECRET: 'bench session secret that is long enough to be accepted',
+    ALLOW_DEMO_SIGN_IN: 'true',
+    PAYMENT_PROVIDER: 'sandbox',
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+  },
+  output: { file: logFile },
+});
+let bare: ReturnType<typeof startProcess> | undefined;
+try {
+  await untilListening(app, 120_000);
+
+  // The bytes the bare process serves: the app's own answer to each URL.
+  const pages = [];
+  for (const key of chosen) {
+    const { url } = PAGES[key];
+    const response = await fetch(app.url + url);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body.toString()}`);
+    pages.push({ url, contentType: response.headers.get('content-type')!, body: body.toString('base64') });
+  }
+  const pagesFile = path.join(dataDir, 'pages.json');
+  fs.writeFileSync(pagesFile, JSON.stringify(pages));
+  bare = startProcess(process.execPath, ['bench/bare-fastify.mjs', pagesFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const barePort = await new Promise<number>((resolve, reject) => {
+    let text = '';
+    bare!.child.stdout!.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const port = /listening (\d+)/.exec(text)?.[1];
+      if (port) resolve(Number(port));
+    });
+    void bare!.exited.then(() => reject(new Error(`the bare Fastify exited: ${text}`)));
+  });
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  for (const page of pages) {
+    const same = Buffer.from(await (await fetch(bareUrl + page.url)).arrayBuffer());
+    if (!same.equals(Buffer.from(page.body, 'base64')))
+      throw new Error(`the bare Fastify's ${page.url} differs`);
+  }
+
+  const autocannon = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  /** utime + stime of a process, in seconds (Linux's /proc; undefined elsewhere). */
+  const cpuSeconds = (pid: number): number | undefined => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields 14 and 15 of proc(5), counted from the state (field 3); clock ticks of 10 ms.
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return undefined;
+    }
+  };
+  interface Run {
+    rps: number;
+    requests: number;
+    cpuMicros: number | undefined;
+    load: number;
+  }
+  async function run(base: string, pid: number, url: string, duration: number): Promise<Run> {
+    const load = os.loadavg()[0]!;
+    const cpuBefore = cpuSeconds(pid);
+    const cannon = startProcess(
+      process.execPath,
+      [autocannon, '-c', String(connections), '-d', String(duration), '-j', base + url],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    cannon.child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    cannon.child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const { code } = await cannon.exited;
+    const cpuAfter = cpuSeconds(pid);
+    if (code !== 0) throw new Error(`autocannon exited with ${code}: ${stderr}`);
+    const result = JSON.parse(stdout) as {
+      requests: { average: number; total: number };
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+    };
+    if (result.errors || result.timeouts || result.non2xx) {
+      throw new Error(
+        `${base + url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} answers other than 2xx`,
+      );
+    }
+    const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
+    return {
+      rps: result.requests.average,
+      requests: result.requests.total,
+      cpuMicros: cpu === undefined ? undefined : (cpu * 1e6) / result.requests.total,
+      load,
+    };
+  }
+
+  const targets = { app: { base: app.url, pid: app.pid }, bare: { base: bareUrl, pid: bare.pid! } };
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} cores, ${connections} connections, ${seconds} s per run, ` +
+      `${rounds} rounds (${warmup} s warm-up per page and server first)`,
+  );
+  for (const key of chosen) {
+    for (const target of Object.values(targets)) await run(target.base, target.pid, PAGES[key].url, warmup);
+  }
+  const results = new Map<PageKey, { app: Run; bare: Run }[]>(chosen.map((key) => [key, []]));
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const key of chosen) {
+      const order = round % 2 === 1 ? (['app', 'bare'] as const) : (['bare', 'app'] as const);
+      const pair = {} as { app: Run; bare: Run };
+      for (const side of order)
+        pair[side] = await run(targets[side].base, targets[side].pid, PAGES[key].url, seconds);
+      results.get(key)!.push(pair);
+      const micros = (r: Run) =>
+        r.cpuMicros === undefined ? '' : ` ${r.cpuMicros.toFixed(0)} µs CPU/answer`;
+      console.log(
+        `round ${round} ${PAGES[key].name}: app ${pair.app.rps.toFixed(0)} req/s${micros(pair.app)} (load ${pair.app.load.toFixed(1)}), ` +
+          `bare ${pair.bare.rps.toFixed(0)} req/s${micros(pair.bare)} (load ${pair.bare.load.toFixed(1)}), ` +
+          `ratio ${(pair.app.rps / pair.bare.rps).toFixed(2)}`,
+      );
+    }
+  }
+
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const spread = (values: number[], digits: number) =>
+    `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+  console.log('\nmedian (range) over the rounds:');
+  for (const key of chosen) {
+    const pairs = results.get(key)!;
+    const page = PAGES[key];
+    const bytes = Buffer.from(pages.find((p) => p.url === page.url)!.body, 'base64').length;
+    const ratios = pairs.map(({ app, bare }) => app.rps / bare.rps);
+    const loads = pairs.flatMap(({ app, bare }) => [app.load, bare.load]);
+    console.log(`${page.name} (${page.url}, ${bytes.toLocaleString('en')} bytes)`);
+    console.log(
+      `  app  ${spread(
+        pairs.map((p) => p.app.rps),
+        0,
+      )} req/s`,
+    );
+    console.log(
+      `  bare ${spread(
+        pairs.map((p) => p.bare.rps),
+        0,
+      )} req/s`,
+    );
+    console.log(
+      `  ratio ${spread(ratios, 2)}${page.target ? ` (target ≥ ${page.target})` : ''}, load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+    );
+    const appCpu = pairs.map((p) => p.app.cpuMicros).filter((v): v is number => v !== undefined);
+    const bareCpu = pairs.map((p) => p.bare.cpuMicros).filter((v): v is number => v !== undefined);
+    if (appCpu.length && bareCpu.length) {
+      console.log(
+        `  CPU per answer: app ${spread(appCpu, 0)} µs, bare ${spread(bareCpu, 0)} µs, bare/app ${(median(bareCpu) / median(appCpu)).toFixed(2)}`,
+      );
+    }
+  }
+
+  // The answers did not change under the bench (a new catalogue state would have been a new body).
+  for (const page of pages) {
+    const now = Buffer.from(await (await fetch(app.url + page.url)).arrayBuffer());
+    if (!now.equals(Buffer.from(page.body, 'base64')))
+      console.log(`note: the app's ${page.url} changed during the bench`);
+  }
+  let lines = 0;
+  for await (const chunk of fs.createReadStream(logFile)) {
+    for (const byte of chunk as Buffer) if (byte === 10) lines += 1;
+  }
+  console.log(`\nThe app wrote ${lines.toLocaleString('en')} log lines (its default level, into a file).`);
+} finally {
+  await bare?.stop();
+  await app.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
-await app.close();
-await handle.close();

@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import type { Dialect } from './db/database.js';
 import type { Database } from './db/types.js';
 import { handleClientError, handleFrameworkError, registerErrorHandler } from './http/error-handler.js';
-import { loggerOptions, registerRequestLogging, requestId } from './http/logging.js';
+import { lazyRequestLogger, loggerOptions, registerRequestLogging, requestId } from './http/logging.js';
 import { adminAuthRoutes } from './modules/admin-auth/index.js';
 import { apiDocsRoutes, registerApiDocs } from './modules/api-docs/index.js';
 import { accountRoutes, buyersRoutes, createGoogleVerifier } from './modules/buyers/index.js';
@@ -77,6 +77,7 @@ export interface BuildOptions {
 
 /** Fastify's own options: the logger (or a test's log stream), request ids, proxies and its refusals in our words. */
 function serverOptions(config: Config, options: BuildOptions) {
+  const logging = Boolean(options.logStream ?? options.logger);
   return {
     logger: options.logStream
       ? {
@@ -87,6 +88,8 @@ function serverOptions(config: Config, options: BuildOptions) {
         ? loggerOptions(config, SIGNATURE_HEADERS)
         : false,
     logController: new LogController({ disableRequestLogging: true }),
+    // request.log made on first use (http/logging.ts); without a logger Fastify hands out its no-op one.
+    ...(logging ? { childLoggerFactory: lazyRequestLogger } : {}),
     genReqId: requestId,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,

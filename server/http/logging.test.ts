@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signSessionToken } from '../modules/buyers/session-token.js';
 import { SIGNATURE_HEADERS } from '../modules/payment-providers/index.js';
 import { addProduct, conditions } from '../test/fixtures.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_DIALECTS, type TestApp } from '../test/harness.js';
-import { loggerOptions, requestId } from './logging.js';
+import { lazyRequestLogger, loggerOptions, requestId } from './logging.js';
 import { loadConfig } from '../config.js';
 
 const SHIPPING = {
@@ -117,6 +118,62 @@ describe.each(TEST_DIALECTS)('production logs on %s', (dialect) => {
     });
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines().at(-1)?.reqId).toBe(hostile.headers['x-request-id']);
+  });
+
+  it('write the request line byte for byte as the request’s own logger would', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/catalog?shop=ayz&q=camera' });
+    const line = text.trimEnd().split('\n').at(-1)!;
+    const { time, ms } = JSON.parse(line) as { time: number; ms: number };
+    // What Fastify's child logger for the request (the app's options, redaction on) writes for it.
+    let expected = '';
+    const sink = { write: (chunk: string) => (expected += chunk) };
+    const options = loggerOptions({ ...t.config, NODE_ENV: 'production' }, SIGNATURE_HEADERS) as object;
+    const fields = { method: 'GET', path: '/api/catalog', status: 200, ms };
+    Fastify({ logger: { ...options, timestamp: () => `,"time":${time}`, stream: sink } })
+      .log.child({ reqId: answer.headers['x-request-id'] })
+      .info(fields, `GET /api/catalog 200 ${ms} ms`);
+    expect(line).toBe(expected.trimEnd());
+  });
+});
+
+describe('the request logger (request.log)', () => {
+  const options = loggerOptions(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/x' }), SIGNATURE_HEADERS);
+  const setup = () => {
+    let text = '';
+    const { log: root } = Fastify({
+      logger: { ...(options as object), stream: { write: (chunk: string) => (text += chunk) } },
+    }) as unknown as { log: FastifyBaseLogger };
+    const child = vi.spyOn(root, 'child');
+    const log = lazyRequestLogger.call(null as never, root, { reqId: 'req-1' }, {}, undefined as never);
+    return { root, child, log, lines: () => text };
+  };
+
+  it('is made only when something logs through it', () => {
+    const { child, log, lines } = setup();
+    expect(log.level).toBe('info');
+    log.debug('not at this level');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines()).toBe('');
+    const { child: unused } = setup();
+    expect(unused).not.toHaveBeenCalled();
+  });
+
+  it('writes what the request’s child logger writes: its id, and secrets redacted', () => {
+    const { log, lines } = setup();
+    log.warn({ body: { password: 'hunter2', city: 'Hiddenville' }, n: 1 }, 'refused');
+    log.child({ part: 'inner' }).error('inner line');
+    const [first, second] = lines()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(first).toMatchObject({
+      level: 40,
+      reqId: 'req-1',
+      body: { password: '[redacted]', city: '[redacted]' },
+      n: 1,
+      msg: 'refused',
+    });
+    expect(second).toMatchObject({ level: 50, reqId: 'req-1', part: 'inner', msg: 'inner line' });
   });
 });
 

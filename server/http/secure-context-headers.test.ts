@@ -1,4 +1,7 @@
+import fastifyHelmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELMET_OPTIONS } from '../plugins/helmet.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 const SECURE_CONTEXT_ONLY = ['cross-origin-opener-policy', 'origin-agent-cluster'];
@@ -53,5 +56,50 @@ describe('headers that browsers honour only on a trustworthy origin', () => {
   it('ignores a forwarded protocol from a sender it does not trust', async () => {
     const headers = await headersFor(direct, { host: '192.168.1.20', 'x-forwarded-proto': 'https' });
     for (const name of SECURE_CONTEXT_ONLY) expect(headers).not.toHaveProperty(name);
+  });
+});
+
+describe('Helmet’s headers, worked out once', () => {
+  let t: TestApp;
+  /** What @fastify/helmet itself adds to an answer with the app's options, asked of it here. */
+  let helmet: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    const probe = Fastify();
+    await probe.register(fastifyHelmet, HELMET_OPTIONS);
+    probe.get('/', async () => 'probe');
+    const { headers } = await probe.inject({ method: 'GET', url: '/' });
+    await probe.close();
+    helmet = Object.fromEntries(
+      Object.entries(headers)
+        .filter(([name]) => !['content-type', 'content-length', 'date', 'connection'].includes(name))
+        .map(([name, value]) => [name, String(value)]),
+    );
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['GET', '/api/health', 200],
+    ['GET', '/api/catalog?shop=default', 200],
+    ['GET', '/api/nowhere', 404],
+    ['GET', '/api/catalog?page=0', 400],
+    ['POST', '/api/login', 400],
+  ])('are every one of Helmet’s, with its values, on %s %s (%i)', async (method, url, status) => {
+    expect(Object.keys(helmet).sort()).toEqual([
+      'content-security-policy',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]);
+    const response = await t.app.inject({ method: method as 'GET' | 'POST', url });
+    expect(response.statusCode).toBe(status);
+    for (const [name, value] of Object.entries(helmet)) expect(response.headers[name], name).toBe(value);
   });
 });

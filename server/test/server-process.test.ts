@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { processExists, startProcess, untilGone } from '../../scripts/processes.mjs';
 import { leftoverProcesses } from './global-setup.js';
-import { spawnServer, untilListening } from './server-process.js';
+import { spawnServer, startServerProcess, untilListening } from './server-process.js';
 import { testRun } from './test-schemas.js';
 
 const temporary: string[] = [];
@@ -41,6 +41,33 @@ describe('the server process of the tests', () => {
       expect(await answers(server.url)).toBe(false);
     } finally {
       await server.kill();
+    }
+  }, 60_000);
+
+  it('can write its output to a file, where output() and waitForLine() read it', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'server.log');
+    const server = await startServerProcess({
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        NODE_ENV: 'test',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+        ADMIN_PASSWORD: 'file-output-password',
+        SESSION_SECRET: 'file-output-secret',
+      },
+      output: { file },
+    });
+    try {
+      await untilListening(server);
+      const line = await server.waitForLine(/Server listening/);
+      expect(fs.readFileSync(file, 'utf8')).toContain(line);
+      expect(server.output()).toContain(line);
+    } finally {
+      await server.stop();
     }
   }, 60_000);
 

@@ -20,7 +20,10 @@ export interface ServerProcess {
   pid: number;
   port: number;
   url: string;
-  /** Everything it wrote so far (stdout and stderr), when its output is kept (the default). */
+  /**
+   * Everything it wrote so far (stdout and stderr), when its output is kept (the default) or written to
+   * a file (then read from that file).
+   */
   output(): string;
   /**
    * Resolves with the `occurrence`th line (default the first) matching `pattern`, also one already
@@ -54,19 +57,37 @@ export interface ServerProcessOptions {
   entry?: 'source' | 'build';
   /** Node's own flags before the entry (e.g. --expose-gc). */
   nodeArgs?: string[];
-  /** `keep` (default): collected for output() and waitForLine(); `inherit`: to this process's own. */
-  output?: 'keep' | 'inherit';
+  /**
+   * `keep` (default): collected for output() and waitForLine(); `inherit`: to this process's own;
+   * `{ file }`: appended to that file (a bench's server logging every request), which output() and
+   * waitForLine() read.
+   */
+  output?: 'keep' | 'inherit' | { file: string };
 }
 
 /** Starts the real server on `port` with exactly `env`; does not wait for it to listen. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const entry = options.entry === 'build' ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
-  const keep = (options.output ?? 'keep') === 'keep';
-  const started = startProcess(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
-    env: { ...options.env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: keep ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
-  });
+  const output = options.output ?? 'keep';
+  const keep = output === 'keep';
+  const file = typeof output === 'object' ? output.file : undefined;
+  const fd = file === undefined ? undefined : fs.openSync(file, 'a');
+  let started;
+  try {
+    started = startProcess(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+      env: { ...options.env, HOST: '127.0.0.1', PORT: String(port) },
+      stdio:
+        fd !== undefined
+          ? ['ignore', fd, fd]
+          : keep
+            ? ['ignore', 'pipe', 'pipe']
+            : ['ignore', 'inherit', 'inherit'],
+    });
+  } finally {
+    // The child holds its own copy of the descriptor.
+    if (fd !== undefined) fs.closeSync(fd);
+  }
   const { child } = started;
   if (started.pid === undefined) throw new Error(`the server could not start: ${process.execPath}`);
   let text = '';
@@ -77,25 +98,36 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   };
   child.stdout?.on('data', take);
   child.stderr?.on('data', take);
+  const written = () => (file === undefined ? text : fs.readFileSync(file, 'utf8'));
 
   return {
     child,
     pid: started.pid,
     port,
     url: `http://127.0.0.1:${port}`,
-    output: () => text,
+    output: written,
     waitForLine(pattern, ms = 15_000, occurrence = 1) {
       return new Promise((resolve, reject) => {
-        const check = () => {
-          const line = text.split('\n').filter((candidate) => pattern.test(candidate))[occurrence - 1];
-          if (line === undefined) return;
+        // A file is read again every 50 ms; kept output is checked as it arrives.
+        const poll = file === undefined ? undefined : setInterval(() => check(), 50);
+        const done = () => {
           clearTimeout(timer);
+          clearInterval(poll);
           watchers.delete(check);
+        };
+        const check = () => {
+          const line = written()
+            .split('\n')
+            .filter((candidate) => pattern.test(candidate))[occurrence - 1];
+          if (line === undefined) return;
+          done();
           resolve(line);
         };
         const timer = setTimeout(() => {
-          watchers.delete(check);
-          reject(new Error(`no line matching ${pattern} within ${ms} ms; output:\n${text.slice(-3000)}`));
+          done();
+          reject(
+            new Error(`no line matching ${pattern} within ${ms} ms; output:\n${written().slice(-3000)}`),
+          );
         }, ms);
         watchers.add(check);
         check();
