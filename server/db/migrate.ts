@@ -59,12 +59,16 @@ function check({ error, results }: MigrationResultSet): void {
 /**
  * Kysely's migrator lists the tables of every schema of the database first. When another schema is
  * dropped during that listing (test runs sharing one PostgreSQL, each dropping its own schemas after its
- * last file), it fails with 'schema "…" does not exist' naming a schema that is not ours. Nothing has
+ * last file), it fails with 'schema "…" does not exist' (or 'relation "….table" does not exist') naming a schema
+ * that is not ours. Nothing has
  * been migrated then, so the run is simply tried again.
  */
-function anotherSchemaVanished(error: unknown, schema: string | undefined): boolean {
-  const vanished = error instanceof Error ? /schema "([^"]+)" does not exist/.exec(error.message) : null;
-  return vanished !== null && vanished[1] !== schema;
+export function anotherSchemaVanished(error: unknown, schema: string | undefined): boolean {
+  if (!(error instanceof Error)) return false;
+  // The schema itself, or one of its tables whose columns were being listed ('relation "s.t" does not exist').
+  const vanished = /(?:schema "([^"]+)"|relation "([^".]+)\.[^"]+") does not exist/.exec(error.message);
+  const named = vanished?.[1] ?? vanished?.[2];
+  return named !== undefined && named !== schema;
 }
 
 async function migrate(run: () => Promise<MigrationResultSet>, schema: string | undefined): Promise<void> {
