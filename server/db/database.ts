@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DatabaseAvailability } from './availability.js';
 import { createPostgresPool } from './postgres-pool.js';
+import { cachingStatements } from './statement-cache.js';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -50,6 +51,6 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // npm run admin:unlock) can hold the file. better-sqlite3 waits synchronously, blocking the event
   // loop; past the wait, SQLITE_BUSY answers 503 with Retry-After (server/http/error-handler.ts).
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

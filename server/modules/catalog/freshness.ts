@@ -59,13 +59,15 @@ const CACHE_CONTROL = 'no-cache';
 /**
  * Reads a shop's catalogue version for a request, sharing reads between concurrent requests without
  * ever answering one from a read that began before it arrived (a write committed just before it must
- * show): a request that finds a read under way waits for the next one, which starts when that ends
- * and serves everyone who queued meanwhile. Under load that is about two reads at a time per shop
- * instead of one per request.
+ * show). A read starts at the end of the event-loop turn its first request arrived in (setImmediate:
+ * after every request the turn brought was parsed) and serves every request that arrived before it
+ * started; a request that finds a read already under way waits for the next one, which starts once that
+ * ends. Under load that is one read per turn and shop instead of one per request: on SQLite, whose reads
+ * are synchronous and so never "under way", it was a read per request (bench/README.md, bench:http).
  */
 export function sharedVersionReader(db: Kysely<Database>): (shop: string) => Promise<number> {
   const running = new Map<string, Promise<number>>();
-  const queued = new Map<string, Promise<number>>();
+  const pending = new Map<string, Promise<number>>();
   const start = (shop: string): Promise<number> => {
     const read: Promise<number> = catalogVersion(db, shop).finally(() => {
       if (running.get(shop) === read) running.delete(shop);
@@ -73,24 +75,22 @@ export function sharedVersionReader(db: Kysely<Database>): (shop: string) => Pro
     running.set(shop, read);
     return read;
   };
+  const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
   return (shop) => {
+    const waiting = pending.get(shop);
+    if (waiting) return waiting;
     const current = running.get(shop);
-    if (!current) return start(shop);
-    let next = queued.get(shop);
-    if (!next) {
-      next = current
-        .catch(() => undefined)
-        .then(() => {
-          queued.delete(shop);
-          return start(shop);
-        });
-      queued.set(shop, next);
-    }
+    const next = (current ? current.catch(() => undefined) : Promise.resolve()).then(endOfTurn).then(() => {
+      // From here on a request arrives after this read began: it waits for the next.
+      pending.delete(shop);
+      return start(shop);
+    });
+    pending.set(shop, next);
     return next;
   };
 }
 
-/** JSON text one app process keeps of catalogue answers (UTF-16 units, about bytes for this text). */
+/** Bytes of JSON one app process keeps of catalogue answers. */
 const RESPONSE_CACHE_SIZE = 32 * 1024 * 1024;
 
 /**
@@ -100,7 +100,7 @@ const RESPONSE_CACHE_SIZE = 32 * 1024 * 1024;
 export function registerCatalogCaching(app: FastifyInstance, db: Kysely<Database>): void {
   app.decorateRequest('catalogState', undefined);
   const readVersion = sharedVersionReader(db);
-  const answers = new StateCache<string>(RESPONSE_CACHE_SIZE, (json) => json.length);
+  const answers = new StateCache<Buffer>(RESPONSE_CACHE_SIZE, (json) => json.length);
   app.addHook('onRoute', (route) => {
     if (route.method === 'GET') addResponses(route, { 304: notModifiedResponse });
     if (route.method !== 'GET' || route.config?.catalogAnswerCache === false) return;
@@ -110,30 +110,38 @@ export function registerCatalogCaching(app: FastifyInstance, db: Kysely<Database
       if (state === undefined) return handler.call(this, request, reply);
       // Validated (defaulted, unknown keys dropped) parameters: one key per answer, not per spelling.
       const key = JSON.stringify([route.url, request.params, request.query]);
-      // Serialized by the route's own response schema, once per state; sent as text from then on.
+      // Serialized by the route's own response schema, once per state; sent as these bytes from then on
+      // (not text, which every answer would encode to UTF-8 again).
       const json = await answers.get(key, state, async () => {
         const serialized = reply.serialize(await handler.call(this, request, reply));
-        return typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
+        if (typeof serialized === 'string') return Buffer.from(serialized);
+        return Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);
       });
       return reply.type('application/json; charset=utf-8').send(json);
     };
   });
-  // preHandler: after validation, so the query's shop (defaulted) is there.
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  // preHandler: after validation, so the query's shop (defaulted) is there. Callback style, as the
+  // other per-request hooks: an async hook costs a few µs more on every answer (bench/README.md).
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
     const { shop } = request.query as { shop: string };
-    const state = catalogState(await readVersion(shop));
-    request.catalogState = state;
-    const etag = `W/"${state}"`;
-    if (noneMatch(request.headers['if-none-match'], etag)) {
-      return reply.code(304).header('etag', etag).header('cache-control', CACHE_CONTROL).send();
-    }
+    readVersion(shop).then((version) => {
+      const state = catalogState(version);
+      request.catalogState = state;
+      const etag = `W/"${state}"`;
+      // Answered here: the chain stops, so done is not called.
+      if (noneMatch(request.headers['if-none-match'], etag)) {
+        reply.code(304).header('etag', etag).header('cache-control', CACHE_CONTROL).send();
+        return;
+      }
+      done();
+    }, done);
   });
   // Only a full answer gets the tag: an error must not be revalidated into a 304 later.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.catalogState !== undefined && reply.statusCode === 200) {
       reply.header('etag', `W/"${request.catalogState}"`).header('cache-control', CACHE_CONTROL);
     }
-    return payload;
+    done(null, payload);
   });
 }

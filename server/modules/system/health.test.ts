@@ -94,6 +94,26 @@ describe.each(TEST_DIALECTS)('health on %s', (dialect) => {
     expect(health.json()).toMatchObject({ ok: false, down: ['redis'] });
   });
 
+  it('asks each dependency once for requests that arrive while a round is under way, and again after it', async () => {
+    let calls = 0;
+    let answer: () => void = () => undefined;
+    registerHealthProbe(t.app, 'redis', () => {
+      calls += 1;
+      return new Promise<void>((resolve) => (answer = resolve));
+    });
+    const waiting = Array.from({ length: 5 }, () => t.app.inject({ url: '/api/health' }));
+    await expect.poll(() => calls).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer();
+    const answers = await Promise.all(waiting);
+    expect(answers.map((health) => health.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(calls).toBe(1);
+    const later = t.app.inject({ url: '/api/health' });
+    await expect.poll(() => calls).toBe(2);
+    answer();
+    expect((await later).statusCode).toBe(200);
+  });
+
   it('answers live with 200 without asking any dependency', async () => {
     registerHealthProbe(t.app, 'redis', silent.ask);
     const started = Date.now();

@@ -41,18 +41,41 @@ export function healthSentence(down: HealthDependency[]): string {
   return `The shop cannot reach ${listed}.`;
 }
 
+/**
+ * Asks every dependency (each within HEALTH_PROBE_DEADLINE_MS) and answers those that did not answer.
+ * Requests arriving while a round is under way share it: a load balancer polling, or a flood of health
+ * checks, costs one round trip per dependency at a time, not one per request, and a dependency that
+ * stalls is waited for once, not by every request that arrives meanwhile.
+ */
+function sharedRound(probes: Map<HealthDependency, HealthProbe>): () => Promise<HealthDependency[]> {
+  let running: Promise<HealthDependency[]> | undefined;
+  const round = async () => {
+    const asked = [...probes];
+    const outcomes = await Promise.allSettled(
+      asked.map(([, probe]) => withDeadline(probe(), HEALTH_PROBE_DEADLINE_MS)),
+    );
+    return asked
+      .filter((_, index) => outcomes[index]!.status === 'rejected')
+      .map(([name]) => name)
+      .sort();
+  };
+  return () => {
+    running ??= round().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+}
+
 /** On the root instance (not a plugin), so probes registered anywhere later are seen. */
 export function registerHealth(app: FastifyInstance): void {
   const { db, dialect } = app.deps;
   app.decorate('healthProbes', new Map<HealthDependency, HealthProbe>());
   // PostgreSQL is across a network: ask it. SQLite is a file this process holds open; `select 1` would
   // only queue behind the statements Kysely runs one at a time on its one connection (a long import),
-  // saying nothing about the file, so the process answering is the answer.
-  registerHealthProbe(
-    app,
-    'database',
-    dialect === 'postgres' ? () => sql`select 1`.execute(db) : async () => undefined,
-  );
+  // saying nothing about the file, so the process answering is the answer: no probe.
+  if (dialect === 'postgres') registerHealthProbe(app, 'database', () => sql`select 1`.execute(db));
+  const askDependencies = sharedRound(app.healthProbes);
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
@@ -64,16 +87,11 @@ export function registerHealth(app: FastifyInstance): void {
         tags: ['system'],
         response: { 200: healthSchema, 503: healthDownSchema },
       },
+      // A few bytes: nothing to compress, so not even asked (bench/README.md, bench:http).
+      compress: false,
     },
     async (_request, reply) => {
-      const probes = [...app.healthProbes];
-      const outcomes = await Promise.allSettled(
-        probes.map(([, probe]) => withDeadline(probe(), HEALTH_PROBE_DEADLINE_MS)),
-      );
-      const down = probes
-        .filter((_, index) => outcomes[index]!.status === 'rejected')
-        .map(([name]) => name)
-        .sort();
+      const down = app.healthProbes.size === 0 ? [] : await askDependencies();
       reply.header('Cache-Control', 'no-store');
       if (down.length === 0) return { ok: true as const, db: dialect };
       reply.header('Retry-After', String(RETRY_AFTER_S));
@@ -89,6 +107,7 @@ export function registerHealth(app: FastifyInstance): void {
         tags: ['system'],
         response: { 200: liveSchema },
       },
+      compress: false,
       config: { usesDatabase: false },
     },
     async (_request, reply) => {

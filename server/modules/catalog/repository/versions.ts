@@ -1,5 +1,5 @@
 /** Each shop's catalogue version (what cached answers are checked against) and a product's own version, its updated_at. */
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/types.js';
 
 type Db = Kysely<Database>;
@@ -8,13 +8,32 @@ type Db = Kysely<Database>;
  * The shop's catalogue version (0 before its first product): database triggers bump it in the same
  * transaction as any change a shopper can see except view counts (migration 0008).
  */
+interface VersionRow {
+  version: number | string;
+}
+const versionQueries = new WeakMap<Db, CompiledQuery<VersionRow>>();
+
+/**
+ * The query compiled once per database and run with each shop as its parameter (Kysely's "execute
+ * compiled queries" recipe): every catalogue GET asks it, and building and compiling its syntax tree
+ * cost more than running it (bench/README.md, bench:http).
+ */
+function versionQuery(db: Db): CompiledQuery<VersionRow> {
+  let query = versionQueries.get(db);
+  if (!query) {
+    query = db.selectFrom('catalog_versions').select('version').where('shop', '=', '').compile();
+    versionQueries.set(db, query);
+  }
+  return query;
+}
+
+/**
+ * The shop's catalogue version (0 before its first product): database triggers bump it in the same
+ * transaction as any change a shopper can see except view counts (migration 0008).
+ */
 export async function catalogVersion(db: Db, shop: string): Promise<number> {
-  const row = await db
-    .selectFrom('catalog_versions')
-    .select('version')
-    .where('shop', '=', shop)
-    .executeTakeFirst();
-  return Number(row?.version ?? 0);
+  const { rows } = await db.executeQuery<VersionRow>({ ...versionQuery(db), parameters: [shop] });
+  return Number(rows[0]?.version ?? 0);
 }
 
 /**
