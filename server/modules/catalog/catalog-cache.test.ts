@@ -4,9 +4,10 @@
  * visible change whichever app process (or script) wrote it. Views alone do not bump it.
  */
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { type KyselyPlugin, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
 import { addProduct, conditions } from '../../test/fixtures.js';
@@ -283,5 +284,81 @@ describe.each(TEST_DIALECTS)('catalogue caching on %s', (dialect) => {
     expect(await catalogVersion(t.handle.db, 'default')).toBe(beforeView);
     // Another shop's version is its own.
     expect(await catalogVersion(t.handle.db, 'ayz')).toBe(0);
+  });
+});
+
+describe.each(TEST_DIALECTS)('compressed catalogue answers on %s', (dialect) => {
+  let t: TestApp;
+  const overview = '/api/catalog/overview?shop=pc';
+  const ask = (encoding?: string) =>
+    t.app.inject({ url: overview, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    for (let id = 1; id <= 20; id += 1) {
+      await addProduct(t.handle.db, 'pc', id, { title: `Graphics card number ${id} with a long name` });
+    }
+  });
+  afterAll(() => t.close());
+
+  it('answers brotli and gzip with the plain JSON inside, each compressed once per catalogue state', async () => {
+    const brotli = vi.spyOn(zlib, 'brotliCompress');
+    const gzip = vi.spyOn(zlib, 'gzip');
+    try {
+      const plain = await ask();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+      for (const encoding of ['br', 'gzip', 'gzip, deflate, br', 'br;q=0, gzip']) {
+        const first = await ask(encoding);
+        const again = await ask(encoding);
+        const coding = encoding.startsWith('br;q=0') || encoding === 'gzip' ? 'gzip' : 'br';
+        for (const answer of [first, again]) {
+          expect(answer.statusCode).toBe(200);
+          expect(answer.headers['content-encoding']).toBe(coding);
+          expect(answer.headers.vary).toMatch(/accept-encoding/i);
+          expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+          expect(answer.headers.etag).toBe(plain.headers.etag);
+          const body =
+            coding === 'br'
+              ? zlib.brotliDecompressSync(answer.rawPayload)
+              : zlib.gunzipSync(answer.rawPayload);
+          expect(body.equals(plain.rawPayload)).toBe(true);
+        }
+      }
+      expect(brotli).toHaveBeenCalledTimes(1);
+      expect(gzip).toHaveBeenCalledTimes(1);
+
+      // A new catalogue state: compressed again, with the change inside.
+      await t.handle.db
+        .updateTable('products')
+        .set({ title: 'Renamed card' })
+        .where('shop', '=', 'pc')
+        .where('id', '=', 1)
+        .execute();
+      const changed = await ask('br');
+      expect(zlib.brotliDecompressSync(changed.rawPayload).toString()).toContain('Renamed card');
+      expect(brotli).toHaveBeenCalledTimes(2);
+    } finally {
+      brotli.mockRestore();
+      gzip.mockRestore();
+    }
+  });
+
+  it('sends a small answer and a client asking for no coding the JSON as it is', async () => {
+    const small = await t.app.inject({
+      url: '/api/catalog?shop=pc&q=number 7',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    for (const headers of [
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br', 'x-no-compression': '1' },
+    ]) {
+      const answer = await t.app.inject({ url: overview, headers });
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(() => JSON.parse(answer.body)).not.toThrow();
+    }
   });
 });

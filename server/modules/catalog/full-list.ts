@@ -19,12 +19,12 @@ import { Readable, pipeline } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { once } from 'node:events';
 import zlib from 'node:zlib';
-import negotiate from '@fastify/accept-negotiator';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { categoryMapSchema } from '../../../shared/schemas/catalog.js';
 import { SHOPS, type ShopKey } from '../../../shared/shops.js';
 import type { Database } from '../../db/types.js';
+import { BROTLI_OPTIONS, CODINGS, type ListCoding } from './coding.js';
 import * as repo from './repository.js';
 import { conditionsByProduct, presentProductSummary, productSummaryJson } from './presenter.js';
 import { categoryMap } from './service.js';
@@ -35,9 +35,6 @@ type Db = Kysely<Database>;
 export const LIST_PAGE_ROWS = 1000;
 /** Full-list builds running at once in one process; more wait for a turn. */
 const MAX_BUILDS_AT_ONCE = 2;
-
-export type ListCoding = 'br' | 'gzip';
-const CODINGS: readonly ListCoding[] = ['br', 'gzip'];
 
 /** The list's JSON, as the response schema serializes it, a page at a time. */
 async function* listJson(db: Db, shopKey: ShopKey): AsyncGenerator<string> {
@@ -181,8 +178,7 @@ async function end(stream: zlib.Gzip | zlib.BrotliCompress): Promise<void> {
 
 async function runBuild(db: Db, shopKey: ShopKey, build: ListBuild): Promise<void> {
   const compressors = {
-    // As @fastify/compress compresses every other answer (brotli quality 4: 11 would take many seconds).
-    br: zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+    br: zlib.createBrotliCompress(BROTLI_OPTIONS),
     gzip: zlib.createGzip(),
   };
   for (const coding of CODINGS) {
@@ -271,16 +267,6 @@ export function createFullLists(db: Db, log: FastifyBaseLogger) {
   }
 
   return { answer };
-}
-
-/**
- * The coding to answer in, chosen as @fastify/compress chooses for every other answer (the app offers
- * br, then gzip; `*` and x-gzip count as gzip); undefined for plain JSON.
- */
-export function acceptedCoding(request: FastifyRequest): ListCoding | undefined {
-  const header = request.headers['accept-encoding'];
-  if (typeof header !== 'string' || request.headers['x-no-compression'] !== undefined) return undefined;
-  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...CODINGS]) ?? undefined;
 }
 
 export function sendFullList(reply: FastifyReply, { coding, body }: FullListAnswer): FastifyReply {

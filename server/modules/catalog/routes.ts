@@ -11,7 +11,8 @@ import {
 import { productIdParamsSchema, shopQuerySchema } from '../../../shared/schemas/common.js';
 import { errorResponses, tagRoutes } from '../../http/openapi.js';
 import { registerCatalogCaching, stateOf } from './freshness.js';
-import { acceptedCoding, createFullLists, sendFullList } from './full-list.js';
+import { acceptedCoding } from './coding.js';
+import { createFullLists, sendFullList } from './full-list.js';
 import * as catalog from './service.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
