@@ -30,6 +30,7 @@ describe('serving the built client', () => {
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>shop</title>');
     fs.writeFileSync(path.join(clientDir, 'assets', 'x.js'), 'console.log(1);');
+    fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.writeFileSync(path.join(clientDir, 'assets', 'x.js.map'), '{"version":3,"sources":["secret.tsx"]}');
     fs.writeFileSync(path.join(outside, 'private.txt'), 'not for visitors');
     fs.symlinkSync(path.join(outside, 'private.txt'), path.join(clientDir, 'assets', 'leak.js'));
@@ -66,5 +67,17 @@ describe('serving the built client', () => {
     // The page: index.html with the generic head the server writes for a path that is no shop's.
     expect(leak.body).toContain(`<title>${SITE_NAME}</title>`);
     expect((await app.inject('/products/1')).body).toContain(`<title>${SITE_NAME}</title>`);
+  });
+
+  it('serves the files at the top of the build, and answers every other path with the page', async () => {
+    const app = await appIn('production');
+    const icon = await app.inject('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.body).toContain('<svg');
+    for (const url of ['/pcshop', '/pcshop/', '/account/orders', '/favicon.svg.bak', '/assets']) {
+      const page = await app.inject(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8');
+    }
   });
 });

@@ -302,6 +302,8 @@ describe.each(TEST_DIALECTS)('compressed catalogue answers on %s', (dialect) => 
   afterAll(() => t.close());
 
   it('answers brotli and gzip with the plain JSON inside, each compressed once per catalogue state', async () => {
+    // One views window throughout (the state is the version and the window, freshness.ts).
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     const brotli = vi.spyOn(zlib, 'brotliCompress');
     const gzip = vi.spyOn(zlib, 'gzip');
     try {
@@ -339,6 +341,7 @@ describe.each(TEST_DIALECTS)('compressed catalogue answers on %s', (dialect) => 
       expect(zlib.brotliDecompressSync(changed.rawPayload).toString()).toContain('Renamed card');
       expect(brotli).toHaveBeenCalledTimes(2);
     } finally {
+      clock.mockRestore();
       brotli.mockRestore();
       gzip.mockRestore();
     }

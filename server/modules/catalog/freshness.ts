@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastif
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { addResponses, notModifiedResponse } from '../../http/openapi.js';
-import { acceptedCoding, compressed, COMPRESS_THRESHOLD, type ListCoding } from './coding.js';
+import { Precompressed } from '../../http/precompressed.js';
 import { catalogVersion } from './repository.js';
 import { StateCache } from './state-cache.js';
 
@@ -91,34 +91,18 @@ export function sharedVersionReader(db: Kysely<Database>): (shop: string) => Pro
   };
 }
 
+/**
+ * The catalogue state a shop's catalogue GETs answer in now, read as they read it (sharedVersionReader):
+ * for a page that embeds their answers (a shop page's first view, seo/index-page.ts) and keeps what it
+ * made per state.
+ */
+export function catalogStateReader(db: Kysely<Database>): (shop: string) => Promise<string> {
+  const readVersion = sharedVersionReader(db);
+  return async (shop) => catalogState(await readVersion(shop));
+}
+
 /** Bytes one app process keeps of catalogue answers (their JSON, and its compressed copies). */
 const RESPONSE_CACHE_SIZE = 32 * 1024 * 1024;
-
-/**
- * A catalogue answer as the cache keeps it: its JSON, and the same compressed in each coding asked for
- * so far, made once per state on libuv's threads. @fastify/compress would compress it again for every
- * answer: the 18 KB overview in brotli cost ten times what sending its JSON costs (bench/README.md).
- */
-interface CachedAnswer {
-  json: Buffer;
-  coded: Partial<Record<ListCoding, Promise<Buffer>>>;
-}
-
-/** The copies are each well under a quarter of the JSON (JSON compresses about 4:1): 1.5 of it in all. */
-const sizeOfAnswer = (answer: CachedAnswer) => Math.ceil(answer.json.length * 1.5);
-
-/** The answer's body in `coding`, made on first use; a failure is not kept, the next answer tries again. */
-function codedBody(answer: CachedAnswer, coding: ListCoding): Promise<Buffer> {
-  let body = answer.coded[coding];
-  if (!body) {
-    body = compressed(answer.json, coding);
-    answer.coded[coding] = body;
-    body.catch(() => {
-      if (answer.coded[coding] === body) delete answer.coded[coding];
-    });
-  }
-  return body;
-}
 
 /**
  * Adds revalidation and the answer cache to the catalog routes' plugin, for every GET route registered
@@ -127,7 +111,7 @@ function codedBody(answer: CachedAnswer, coding: ListCoding): Promise<Buffer> {
 export function registerCatalogCaching(app: FastifyInstance, db: Kysely<Database>): void {
   app.decorateRequest('catalogState', undefined);
   const readVersion = sharedVersionReader(db);
-  const answers = new StateCache<CachedAnswer>(RESPONSE_CACHE_SIZE, sizeOfAnswer);
+  const answers = new StateCache<Precompressed>(RESPONSE_CACHE_SIZE, (answer) => answer.size);
   app.addHook('onRoute', (route) => {
     if (route.method === 'GET') addResponses(route, { 304: notModifiedResponse });
     if (route.method !== 'GET' || route.config?.catalogAnswerCache === false) return;
@@ -137,19 +121,14 @@ export function registerCatalogCaching(app: FastifyInstance, db: Kysely<Database
       if (state === undefined) return handler.call(this, request, reply);
       // Validated (defaulted, unknown keys dropped) parameters: one key per answer, not per spelling.
       const key = JSON.stringify([route.url, request.params, request.query]);
-      // Serialized by the route's own response schema, once per state; sent as these bytes from then on
-      // (not text, which every answer would encode to UTF-8 again).
+      // Serialized by the route's own response schema, once per state; sent as these bytes (and their
+      // compressed copies) from then on.
       const answer = await answers.get(key, state, async () => {
         const serialized = reply.serialize(await handler.call(this, request, reply));
-        if (typeof serialized === 'string') return { json: Buffer.from(serialized), coded: {} };
-        return { json: Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized), coded: {} };
+        if (typeof serialized === 'string') return new Precompressed(Buffer.from(serialized));
+        return new Precompressed(Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized));
       });
-      reply.type('application/json; charset=utf-8');
-      const coding = answer.json.length >= COMPRESS_THRESHOLD ? acceptedCoding(request) : undefined;
-      if (!coding) return reply.send(answer.json);
-      // Already in its coding: @fastify/compress passes it through as it is.
-      const body = await codedBody(answer, coding);
-      return reply.header('vary', 'accept-encoding').header('content-encoding', coding).send(body);
+      return answer.send(request, reply, 'application/json; charset=utf-8');
     };
   });
   // preHandler: after validation, so the query's shop (defaulted) is there. Callback style, as the

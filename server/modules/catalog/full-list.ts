@@ -24,7 +24,7 @@ import type { Kysely } from 'kysely';
 import { categoryMapSchema } from '../../../shared/schemas/catalog.js';
 import { SHOPS, type ShopKey } from '../../../shared/shops.js';
 import type { Database } from '../../db/types.js';
-import { BROTLI_OPTIONS, CODINGS, type ListCoding } from './coding.js';
+import { BROTLI_OPTIONS, CODINGS, type ListCoding } from '../../http/precompressed.js';
 import * as repo from './repository.js';
 import { conditionsByProduct, presentProductSummary, productSummaryJson } from './presenter.js';
 import { categoryMap } from './service.js';

@@ -20,6 +20,8 @@ export {
   setImageCount,
   updateProduct,
 } from './repository.js';
+export { catalogStateReader } from './freshness.js';
 export { catalogRoutes } from './routes.js';
 export { sanitizeDescription } from './sanitize-description.js';
 export { getCategories, getNextId, getProduct } from './service.js';
+export { StateCache } from './state-cache.js';

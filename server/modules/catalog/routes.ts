@@ -11,7 +11,7 @@ import {
 import { productIdParamsSchema, shopQuerySchema } from '../../../shared/schemas/common.js';
 import { errorResponses, tagRoutes } from '../../http/openapi.js';
 import { registerCatalogCaching, stateOf } from './freshness.js';
-import { acceptedCoding } from './coding.js';
+import { acceptedCoding } from '../../http/precompressed.js';
 import { createFullLists, sendFullList } from './full-list.js';
 import * as catalog from './service.js';
 

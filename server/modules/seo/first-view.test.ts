@@ -7,9 +7,10 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INITIAL_OVERVIEW_ELEMENT_ID } from '../../../shared/constants.js';
 import type { CatalogOverview } from '../../../shared/schemas/catalog.js';
 import { SHOPS } from '../../../shared/shops.js';
@@ -146,6 +147,44 @@ describe.each(TEST_DIALECTS)('a shop page carries its first view on %s', (dialec
       expect(html, url).not.toContain(INITIAL_OVERVIEW_ELEMENT_ID);
       expect(preloads(html), url).toEqual([]);
       expect(response.headers.get('etag'), url).toBeNull();
+    }
+  });
+
+  it('makes a shop page once per catalogue state, and sends it compressed as the browser asks', async () => {
+    // One views window throughout (the state is the version and the window, catalog/freshness.ts).
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    const injections = vi.spyOn(app, 'inject');
+    const overviewReads = () =>
+      injections.mock.calls.filter(([request]) =>
+        String((request as { url?: string }).url).startsWith('/api/catalog/overview'),
+      ).length;
+    try {
+      const plain = await app.inject({ url: SHOPS.default.route });
+      expect(overviewReads()).toBe(1);
+      const pages = [plain];
+      for (const encoding of ['br', 'gzip', 'br', 'identity']) {
+        pages.push(await app.inject({ url: SHOPS.default.route, headers: { 'accept-encoding': encoding } }));
+      }
+      // The first page read the overview (an injected request); the others were the kept page.
+      expect(overviewReads()).toBe(1);
+      for (const [index, page] of pages.entries()) {
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(page.headers.etag).toBe(plain.headers.etag);
+        const coding = [undefined, 'br', 'gzip', 'br', undefined][index];
+        expect(page.headers['content-encoding']).toBe(coding);
+        const html =
+          coding === 'br'
+            ? zlib.brotliDecompressSync(page.rawPayload)
+            : coding === 'gzip'
+              ? zlib.gunzipSync(page.rawPayload)
+              : page.rawPayload;
+        expect(html.equals(plain.rawPayload)).toBe(true);
+      }
+      expect(embedded(plain.body)).toHaveLength(1);
+    } finally {
+      injections.mockRestore();
+      clock.mockRestore();
     }
   });
 
