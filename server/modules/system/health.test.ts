@@ -71,6 +71,7 @@ describe.each(TEST_DIALECTS)('health on %s', (dialect) => {
     const health = await t.app.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ ok: true, db: dialect });
+    expect(health.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(health.headers['cache-control']).toBe('no-store');
     expect(health.headers['retry-after']).toBeUndefined();
   });
