@@ -20,12 +20,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { startProcess, stopChildrenOnSignals } from '../scripts/processes.mjs';
 import { startServerProcess, untilListening } from '../server/test/server-process.js';
+import { type CpuProfile, summarize } from './cpu-profile-summary.mjs';
 import { option } from './support.js';
 
 const seconds = option('seconds', 10);
 const connections = option('connections', 50);
 const rounds = option('rounds', 3);
 const warmup = option('warmup', 3);
+/** A folder for the app's V8 CPU profile of the whole run (node --cpu-prof), summarized at the end. */
+const profileAt = process.argv.indexOf('--profile');
+const profileDir = profileAt > 0 ? path.resolve(process.argv[profileAt + 1] ?? '') : undefined;
 
 const PAGES = {
   page: {
@@ -61,8 +65,10 @@ for (const name of ['DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL', 'PUBLIC_URL', 'TRU
 // Every child is node itself through scripts/processes.mjs: stopped at the end, and by a Ctrl-C or
 // SIGTERM to this bench, which then ends too.
 stopChildrenOnSignals();
+if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
 const app = await startServerProcess({
   entry: 'build',
+  ...(profileDir ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profileDir] } : {}),
   env: {
     ...inherited,
     NODE_ENV: 'production',
@@ -243,4 +249,19 @@ try {
   await bare?.stop();
   await app.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (profileDir) {
+  // Written by the app as it exits (SIGTERM, then its own process.exit).
+  const written = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+  const newest = written
+    .map((name) => path.join(profileDir, name))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+  if (!newest) console.log(`\nNo CPU profile was written in ${profileDir}.`);
+  else {
+    console.log(
+      `\nThe app's CPU profile: ${newest} (a flame graph in Chrome DevTools' Performance panel or speedscope)`,
+    );
+    console.log(summarize(JSON.parse(fs.readFileSync(newest, 'utf8')) as CpuProfile));
+  }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, sql, SqliteDialect } from 'kysely';
+import { type Generated, Kysely, sql, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cachingStatements } from './statement-cache.js';
 
@@ -53,7 +53,7 @@ describe('cachingStatements: prepared statements kept per SQL text (SQLite)', ()
   });
 
   it('under Kysely: answers follow writes and schema changes, and a streamed query beside a read works', async () => {
-    const db = new Kysely<{ t: { id: number; name: string } }>({
+    const db = new Kysely<{ t: { id: Generated<number>; name: string } }>({
       dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
     });
     const names = () => db.selectFrom('t').selectAll().orderBy('id').execute();

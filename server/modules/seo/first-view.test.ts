@@ -155,8 +155,8 @@ describe.each(TEST_DIALECTS)('a shop page carries its first view on %s', (dialec
     const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     const injections = vi.spyOn(app, 'inject');
     const overviewReads = () =>
-      injections.mock.calls.filter(([request]) =>
-        String((request as { url?: string }).url).startsWith('/api/catalog/overview'),
+      injections.mock.calls.filter((call) =>
+        String((call as unknown[] as [{ url?: string }])[0].url).startsWith('/api/catalog/overview'),
       ).length;
     try {
       const plain = await app.inject({ url: SHOPS.default.route });
