@@ -109,24 +109,6 @@ const envSchema = z
       .min(0, { error: 'must be 0 or more' })
       .max(86_400, { error: 'must be at most 86400 (a day)' })
       .default(120),
-    /** Chat sockets one process holds at most; past it a connection is refused with a reason (issue 21). */
-    CHAT_MAX_SOCKETS: z.coerce
-      .number({ error: 'must be a whole number of sockets' })
-      .int({ error: 'must be a whole number of sockets' })
-      .min(1, { error: 'must be 1 or more' })
-      .default(20_000),
-    /** Chat messages one process writes at once at most; past it a send is answered "busy, retry after". */
-    CHAT_MAX_PENDING_MESSAGES: z.coerce
-      .number({ error: 'must be a whole number of messages' })
-      .int({ error: 'must be a whole number of messages' })
-      .min(1, { error: 'must be 1 or more' })
-      .default(64),
-    /** New chat connections wait while the event loop's delay (p99) stays above this for two seconds; 0: never. */
-    CHAT_MAX_EVENT_LOOP_LAG_MS: z.coerce
-      .number({ error: 'must be a whole number of milliseconds' })
-      .int({ error: 'must be a whole number of milliseconds' })
-      .min(0, { error: 'must be 0 or more' })
-      .default(250),
     /** At most one chat e-mail per chat and recipient in this many minutes. */
     CHAT_EMAIL_THROTTLE_MINUTES: z.coerce
       .number({ error: 'must be a whole number of minutes' })

@@ -91,22 +91,11 @@ export type SendMessageEvent = z.infer<typeof sendMessageEventSchema>;
 
 // ── Socket events: what the server sends ──────────────────────────────────────────────────────────────────────────
 
-/**
- * sendMessage's acknowledgement: the stored message, or a sentence saying why not. `retryAfter` (seconds)
- * comes with a refusal that is about the server, not the message (it is writing as many messages as it
- * takes at once): the same message, sent again with its clientMessageId after that wait, is taken.
- */
+/** sendMessage's acknowledgement: the stored message, or a sentence saying why not. */
 export const sendMessageAckSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), message: chatMessageSchema }),
-  z.object({ ok: z.literal(false), error: z.string(), retryAfter: z.number().int().positive().optional() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
 ]);
-
-/**
- * What a refused connection carries beside its sentence (socket.io's `connect_error`, its `data`): the
- * seconds to wait before connecting again, when the refusal is the server's load (too many sockets in
- * this process, or an event loop running late) and not the user's session.
- */
-export const chatConnectRefusalSchema = z.object({ retryAfter: z.number().int().positive() });
 export type SendMessageAck = z.infer<typeof sendMessageAckSchema>;
 
 export const chatHistoryPayloadSchema = z.object({
@@ -191,7 +180,7 @@ export const CHAT_SOCKET_EVENTS: {
     },
     sendMessage: {
       about:
-        'Sends a message (text and/or images uploaded with POST /api/chats/{chatId}/upload): stored, then `newMessage` to both parties and `chatUpdated` to their lists. `clientMessageId` is the message’s own id, made by the client once per message: a resend with the same id by the same sender to the same chat, on any connection and even at the same moment, is answered with the message already stored and told to no one again. The browser sends a message again, once, when a dropped connection lost its answer, on reconnecting. A busy server answers `{ ok: false, error, retryAfter }` without storing anything; the browser sends the message again after `retryAfter` seconds. A connection the server cannot take now is refused (`connect_error`) with a sentence and `data: { retryAfter }`.',
+        'Sends a message (text and/or images uploaded with POST /api/chats/{chatId}/upload): stored, then `newMessage` to both parties and `chatUpdated` to their lists. `clientMessageId` is the message’s own id, made by the client once per message: a resend with the same id by the same sender to the same chat, on any connection and even at the same moment, is answered with the message already stored and told to no one again. The browser sends a message again, once, when a dropped connection lost its answer, on reconnecting.',
       payload: sendMessageEventSchema,
       ack: sendMessageAckSchema,
     },

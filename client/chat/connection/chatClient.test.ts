@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sendMessageEventSchema } from '../../../shared/schemas/chat.js';
-import { newClientMessageId, retryDelayMs } from './chatClient.js';
+import { newClientMessageId } from './chatClient.js';
 
 describe('newClientMessageId', () => {
   it('makes ids the server accepts, a new one each time', () => {
@@ -15,13 +15,5 @@ describe('newClientMessageId', () => {
       });
       expect(parsed.success, clientMessageId).toBe(true);
     }
-  });
-});
-
-describe('retryDelayMs', () => {
-  it('waits what the server asked for, and up to as long again at random', () => {
-    expect(retryDelayMs(1, 0)).toBe(1000);
-    expect(retryDelayMs(1, 0.5)).toBe(1500);
-    expect(retryDelayMs(5, 0.999)).toBe(9995);
   });
 });

@@ -7,14 +7,13 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { TYPING_STOP_MS } from '../../../shared/constants.js';
-import {
-  type ChatMessage,
-  chatConnectRefusalSchema,
-  type ChatSummary,
-  type ClientToServerEvents,
-  type SendMessageAck,
-  type SendMessageEvent,
-  type ServerToClientEvents,
+import type {
+  ChatMessage,
+  ChatSummary,
+  ClientToServerEvents,
+  SendMessageAck,
+  SendMessageEvent,
+  ServerToClientEvents,
 } from '../../../shared/schemas/chat.js';
 import { clearSessionToken, getSessionToken } from '../../session/sessionStore.js';
 import {
@@ -50,16 +49,6 @@ export interface ChatSnapshot {
 }
 
 const SEND_TIMEOUT_MS = 10_000;
-/** Sends a busy server refused (retryAfter) are tried again at most this many times before giving up. */
-const BUSY_RETRIES = 20;
-
-/**
- * The wait a busy server asked for, plus up to as much again at random, so the clients it turned away
- * at one moment do not all come back at the same one.
- */
-export function retryDelayMs(retryAfterSeconds: number, random = Math.random()): number {
-  return Math.round(retryAfterSeconds * 1000 * (1 + random));
-}
 export const COULD_NOT_SEND = 'The message could not be sent. Please check your connection and try again.';
 
 /** A message given to `send`, until the server answers it. */
@@ -69,8 +58,6 @@ interface Outgoing {
   settle: (problem: string | null) => void;
   /** Transmissions so far: only the latest one's failure counts (an earlier one died with its connection). */
   attempt: number;
-  /** Refusals of a busy server so far (retryAfter): each is followed by a resend after the wait. */
-  busy: number;
 }
 
 /** A message's own id, made in the browser (getRandomValues works on plain http too, randomUUID does not). */
@@ -123,14 +110,6 @@ export class ChatClient {
     this.socket.on('connect_error', (error) => {
       // The server refused the token (expired, revoked): sign out, as a 401 from a buyer call does.
       if (error.message === 'unauthorized' && getSessionToken() === token) clearSessionToken();
-      // The server cannot take a connection now (its load, not this user): socket.io does not retry a
-      // refusal by itself, so connect again after the wait it asked for, 'Reconnecting…' meanwhile.
-      const refusal = chatConnectRefusalSchema.safeParse((error as Error & { data?: unknown }).data);
-      if (!refusal.success) return;
-      if (this.snapshot.connection === 'online') this.update({ connection: 'reconnecting' });
-      setTimeout(() => {
-        if (!this.closed && !this.socket.connected) this.socket.connect();
-      }, retryDelayMs(refusal.data.retryAfter));
     });
     this.socket.on('chatsList', this.onChatsList);
     this.socket.on('chatHistory', ({ chatId, messages }) => {
@@ -202,7 +181,7 @@ export class ChatClient {
     let settle: (problem: string | null) => void = () => {};
     const answer = new Promise<string | null>((resolve) => (settle = resolve));
     const event = { chatId, senderGoogleId: this.userId, content, images, clientMessageId };
-    const outgoing: Outgoing = { event, answer, settle, attempt: 0, busy: 0 };
+    const outgoing: Outgoing = { event, answer, settle, attempt: 0 };
     this.outbox.set(clientMessageId, outgoing);
     this.transmit(outgoing);
     return answer;
@@ -226,18 +205,6 @@ export class ChatClient {
 
   private answered(outgoing: Outgoing, answer: SendMessageAck): void {
     if (this.outbox.get(outgoing.event.clientMessageId) !== outgoing) return;
-    // The server had no room for it now (nothing stored): the same message, same id, after the wait.
-    if (!answer.ok && answer.retryAfter !== undefined && outgoing.busy < BUSY_RETRIES) {
-      outgoing.busy += 1;
-      const attempt = outgoing.attempt;
-      setTimeout(() => {
-        // Unless a reconnect sent it meanwhile, or it was settled (closed).
-        if (this.outbox.get(outgoing.event.clientMessageId) === outgoing && attempt === outgoing.attempt) {
-          this.transmit(outgoing);
-        }
-      }, retryDelayMs(answer.retryAfter));
-      return;
-    }
     if (answer.ok) this.onNewMessage(answer.message);
     this.settle(outgoing, answer.ok ? null : answer.error);
   }

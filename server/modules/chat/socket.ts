@@ -13,7 +13,6 @@ import type { ConnectionLimiter } from '../../limits/connection-limit.js';
 import type { RateLimiter } from '../../limits/rate-limit.js';
 import type { RedisConnection } from '../../redis/connection.js';
 import { verifySession } from '../buyers/index.js';
-import { createChatAdmission } from './admission.js';
 import { handleJoinEvents } from './handlers/join.js';
 import { type ChatServer, type ChatSocket, SESSION_EXPIRED, userRoom } from './handlers/kit.js';
 import { handleReadEvents } from './handlers/read.js';
@@ -76,20 +75,8 @@ export function attachChatSocket(
     ...(adapterClients ? { adapter: createAdapter(adapterClients.pub, adapterClients.sub) } : {}),
   });
   const { sessionSecret } = app.deps.secrets;
-  const { config } = app.deps;
-  const admission = createChatAdmission({
-    maxSockets: config.CHAT_MAX_SOCKETS,
-    maxPendingMessages: config.CHAT_MAX_PENDING_MESSAGES,
-    maxEventLoopLagMs: config.CHAT_MAX_EVENT_LOOP_LAG_MS,
-  });
-  if (app.server.listening) admission.watchLag();
-  else app.server.once('listening', admission.watchLag);
 
   io.use((socket, next) => {
-    // First, and before any work for it: a connection this process cannot take now is told so, with the
-    // wait (the sockets already connected; this one is not yet among them).
-    const refusal = admission.connectionRefusal(io.of('/').sockets.size);
-    if (refusal) return next(refusal);
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
     if (typeof token !== 'string') return next(new Error(UNAUTHORIZED));
     admit(socket, token, sessionSecret, connections).then(
@@ -113,7 +100,7 @@ export function attachChatSocket(
     expiry.unref();
     socket.on('disconnect', () => clearTimeout(expiry));
 
-    const on = eventRunner({ socket, limiter, log: app.log, expire, inFlight, admission });
+    const on = eventRunner({ socket, limiter, log: app.log, expire, inFlight });
     const context = { io, socket, chat, me, on };
     handleJoinEvents(context);
     handleReadEvents(context);
@@ -132,7 +119,6 @@ export function attachChatSocket(
     ]);
     await Promise.resolve(io.of('/').adapter.close());
     io.engine.close();
-    admission.close();
   });
   return io;
 }

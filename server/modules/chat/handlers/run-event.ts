@@ -5,7 +5,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { chatEventSchema, type SendMessageAck } from '../../../../shared/schemas/chat.js';
 import type { RateLimit, RateLimiter } from '../../../limits/rate-limit.js';
-import { CHAT_BUSY_SEND, type ChatAdmission, RETRY_SEND_S } from '../admission.js';
 import { type ChatEventContext, type ChatSocket, SESSION_EXPIRED, sentenceOf, TOO_FAST } from './kit.js';
 
 /** Per user, over all their sockets (and processes, with REDIS_URL): messages sent… */
@@ -31,8 +30,6 @@ export interface EventRunnerOptions {
   expire: () => void;
   /** Handlers still running: closing waits for them, so none publishes to a Redis client already quit. */
   inFlight: Set<Promise<void>>;
-  /** How many messages this process takes at once (admission.ts). */
-  admission: ChatAdmission;
 }
 
 /** The `on` of a connected socket's handlers (ChatEventContext). */
@@ -42,7 +39,6 @@ export function eventRunner({
   log,
   expire,
   inFlight,
-  admission,
 }: EventRunnerOptions): ChatEventContext['on'] {
   const me = socket.data.user.sub;
   return (event, handler) => {
@@ -55,12 +51,6 @@ export function eventRunner({
         return expire();
       }
       const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
-      // A message this process has no room to write now is refused before anything is stored or counted
-      // against the sender's own limit: the browser sends it again after the wait.
-      const release = event === 'sendMessage' ? admission.takeSendPlace() : undefined;
-      if (event === 'sendMessage' && !release) {
-        return ack?.({ ok: false, error: CHAT_BUSY_SEND, retryAfter: RETRY_SEND_S });
-      }
       // Counted per user, so more sockets do not mean more messages.
       const limit = event === 'sendMessage' ? CHAT_SEND_LIMIT : CHAT_EVENT_LIMIT;
       const work = limiter.enforce(limit, me).then(() => handler(payload, ack));
@@ -75,10 +65,7 @@ export function eventRunner({
         });
       });
       inFlight.add(settled);
-      void settled.finally(() => {
-        inFlight.delete(settled);
-        release?.();
-      });
+      void settled.finally(() => inFlight.delete(settled));
     });
   };
 }
