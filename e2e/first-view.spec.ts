@@ -190,6 +190,28 @@ test.describe('past the first view, every card arrives', () => {
   }
 });
 
+test('the description fonts are registered when a product opens, not while the first view settles', async ({
+  page,
+}) => {
+  // A new @font-face restyles the whole page (issue 21): the modal's chunk, fetched while the page is idle,
+  // no longer brings them; the description does, when it is shown.
+  const families = () =>
+    page.evaluate(() => [...document.fonts].map((face) => face.family.replace(/["']/g, '')));
+  await page.goto(SHOPS.default.route);
+  // The modal's chunk is fetched once the page is idle: wait for it (its stylesheet) before looking.
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => /ProductModal-/.test(e.name))),
+    )
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(await families()).not.toContain('Flash');
+
+  await page.getByTestId('product-card').first().getByRole('button').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect.poll(families).toEqual(expect.arrayContaining(['Flash', 'Neon80s', 'Pixel LCD']));
+});
+
 /** Overview requests the page makes, with their query strings. */
 function overviewRequests(page: Page): URLSearchParams[] {
   const seen: URLSearchParams[] = [];
