@@ -66,7 +66,7 @@ export function HorizontalScroller({
       </button>
       <ul
         ref={trackRef}
-        className={`${styles.track} ${autoScroll ? '' : styles.snap}`}
+        className={`${styles.track} ${autoScroll ? styles.moving : styles.snap}`}
         aria-label={label}
         onFocus={revealFocused}
       >
