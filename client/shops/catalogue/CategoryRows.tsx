@@ -22,7 +22,7 @@ export function CategoryRows({ groups, onChooseCategory, firstRowImages = 'eager
     .map((group) => ({ ...group, rows: group.rows.filter((row) => row.items.length > 0) }))
     .filter((group) => group.rows.length > 0);
   const rowCount = visible.reduce((sum, group) => sum + group.rows.length, 0);
-  const shownRows = useSlicedCount(rowCount, FIRST_RENDERED_ROWS, ROWS_PER_SLICE);
+  const shownRows = useSlicedCount(rowCount, FIRST_RENDERED_ROWS, ROWS_PER_SLICE, 'rows');
   const rowsBefore = visible.map((_, index) =>
     visible.slice(0, index).reduce((sum, group) => sum + group.rows.length, 0),
   );

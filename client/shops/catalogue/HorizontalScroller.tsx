@@ -35,7 +35,7 @@ export function HorizontalScroller({
   firstImages = 'lazy',
 }: HorizontalScrollerProps) {
   const trackRef = useRef<HTMLUListElement>(null);
-  const shown = useSlicedCount(items.length, FIRST_RENDERED_CARDS, CARDS_PER_SLICE);
+  const shown = useSlicedCount(items.length, FIRST_RENDERED_CARDS, CARDS_PER_SLICE, 'cards');
   // Hover, focus, a touch, an open modal or an off-screen strip pause it without re-rendering the cards.
   useAutoScroll(trackRef, autoScroll);
 

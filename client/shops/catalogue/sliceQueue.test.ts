@@ -59,3 +59,17 @@ describe('createSliceQueue', () => {
     expect(ran).toEqual(['kept']);
   });
 });
+
+describe('rows before cards', () => {
+  it('runs every waiting row step before any card step, each line in its own order', () => {
+    const turns = manualTurns();
+    const queue = createSliceQueue(turns.turn);
+    const ran: string[] = [];
+    queue.add(() => ran.push('top cards'), 'cards');
+    queue.add(() => ran.push('row 3'), 'rows');
+    queue.add(() => ran.push('row 1 cards'));
+    queue.add(() => ran.push('row 4'), 'rows');
+    for (let turn = 0; turn < 4; turn += 1) turns.next();
+    expect(ran).toEqual(['row 3', 'row 4', 'top cards', 'row 1 cards']);
+  });
+});

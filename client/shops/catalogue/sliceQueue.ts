@@ -19,36 +19,47 @@ export const afterNextPaint: Turn = (run) => {
   requestAnimationFrame(() => setTimeout(run, 0));
 };
 
+/**
+ * 'rows' go before 'cards': a row changes the page's height (the footer and the scrollbar move until
+ * the last row is in), a row's later cards only extend it sideways, off screen.
+ */
+export type SliceKind = 'rows' | 'cards';
+
 export interface SliceQueue {
-  /** Queues `step`, run in its turn after the steps queued before it; returns a function that drops it. */
-  add: (step: () => void) => () => void;
+  /**
+   * Queues `step`, run in its turn after the steps of its kind queued before it (and after every 'rows'
+   * step, if it is 'cards'); returns a function that drops it.
+   */
+  add: (step: () => void, kind?: SliceKind) => () => void;
 }
 
-/** A first-in, first-out queue that runs one step per `turn`. */
+/** Two first-in, first-out lines, rows before cards, that run one step per `turn`. */
 export function createSliceQueue(turn: Turn = afterNextPaint): SliceQueue {
-  const steps: (() => void)[] = [];
+  const lines: Record<SliceKind, (() => void)[]> = { rows: [], cards: [] };
   let waiting = false;
+  const pending = () => lines.rows.length + lines.cards.length;
 
   const runOne = () => {
     waiting = false;
-    const step = steps.shift();
+    const step = lines.rows.shift() ?? lines.cards.shift();
     if (!step) return;
     step();
     schedule();
   };
   const schedule = () => {
-    if (waiting || steps.length === 0) return;
+    if (waiting || pending() === 0) return;
     waiting = true;
     turn(runOne);
   };
 
   return {
-    add(step) {
-      steps.push(step);
+    add(step, kind = 'cards') {
+      const line = lines[kind];
+      line.push(step);
       schedule();
       return () => {
-        const at = steps.indexOf(step);
-        if (at >= 0) steps.splice(at, 1);
+        const at = line.indexOf(step);
+        if (at >= 0) line.splice(at, 1);
       };
     },
   };
