@@ -3,7 +3,7 @@
 import './ui/applyInitialTheme.js';
 import './ui/global.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { publicConfigQueryOptions } from './endpoints/config.js';
 import { AppRoutes } from './routes.js';
@@ -20,12 +20,17 @@ void queryClient.prefetchQuery(publicConfigQueryOptions);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <AppRoutes />
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// A transition, so React renders the first view in slices of a few milliseconds and lets the browser
+// run between them; a plain render() is one task for the whole tree, hundreds of milliseconds on a slow
+// phone (issue 21). The commit that shows it stays one task, but a small one.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <AppRoutes />
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

@@ -23,17 +23,28 @@ async function boxOf(locator: Locator): Promise<Box> {
   return box;
 }
 
-/** Scrolls to the very end and waits until the page stays there (late rows may still make it longer). */
+/**
+ * Scrolls to the very end and waits until the page stays there: late rows may still make it longer (a
+ * shop's rows past the first view arrive one per frame, shops/catalogue/sliceQueue.ts, and a busy
+ * machine may pause between two), so the page's height must also be the same at two looks in a row.
+ */
 async function scrollToEnd(page: Page): Promise<void> {
+  let lastHeight = -1;
   await expect
-    .poll(() =>
-      page.evaluate(() => {
+    .poll(async () => {
+      const { atEnd, height } = await page.evaluate(() => {
         const root = document.documentElement;
         const before = window.scrollY;
         window.scrollTo(0, root.scrollHeight);
-        return window.scrollY === before && window.scrollY + window.innerHeight >= root.scrollHeight - 1;
-      }),
-    )
+        return {
+          atEnd: window.scrollY === before && window.scrollY + window.innerHeight >= root.scrollHeight - 1,
+          height: root.scrollHeight,
+        };
+      });
+      const settled = atEnd && height === lastHeight;
+      lastHeight = height;
+      return settled;
+    })
     .toBe(true);
 }
 

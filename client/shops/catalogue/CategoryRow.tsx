@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { CatalogOverview } from '../../../shared/schemas/catalog.js';
 import { Icon } from '../../ui/Icon.js';
 import { countOf } from '../../ui/plural.js';
@@ -15,8 +15,15 @@ interface CategoryRowProps {
   firstImages?: ImagePriority;
 }
 
-/** One sub-category as a horizontal row; its title opens the category's grid. */
-export function CategoryRow({ row, onChooseCategory, firstImages }: CategoryRowProps) {
+/**
+ * One sub-category as a horizontal row; its title opens the category's grid. Memoized: each slice that
+ * adds a row renders the list again (useSlicedCount), and the rows already shown have not changed.
+ */
+export const CategoryRow = memo(function CategoryRow({
+  row,
+  onChooseCategory,
+  firstImages,
+}: CategoryRowProps) {
   const titleId = useId();
   const choose = () => onChooseCategory(row.category);
   const seeAll =
@@ -55,4 +62,4 @@ export function CategoryRow({ row, onChooseCategory, firstImages }: CategoryRowP
       />
     </section>
   );
-}
+});

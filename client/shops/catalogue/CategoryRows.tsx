@@ -1,7 +1,7 @@
-import { useDeferredValue } from 'react';
 import type { CatalogOverview } from '../../../shared/schemas/catalog.js';
 import { CategoryRow } from './CategoryRow.js';
 import type { ImagePriority } from './ProductImage.js';
+import { useSlicedCount } from './useSlicedCount.js';
 import styles from './CategoryRows.module.css';
 
 interface CategoryRowsProps {
@@ -11,8 +11,10 @@ interface CategoryRowsProps {
   firstRowImages?: ImagePriority;
 }
 
-/** Rows rendered with the first paint (a phone shows one or two); the rest follow in a time-sliced render. */
+/** Rows rendered with the first paint (a phone shows one or two); the rest follow one per slice. */
 const FIRST_RENDERED_ROWS = 2;
+/** Rows added per slice of the page's deferred rendering (sliceQueue.ts): each a task of its own. */
+const ROWS_PER_SLICE = 1;
 
 /** Rows per sub-category under their main category headings; empty ones are hidden (docs/product.md §2). */
 export function CategoryRows({ groups, onChooseCategory, firstRowImages = 'eager' }: CategoryRowsProps) {
@@ -20,7 +22,7 @@ export function CategoryRows({ groups, onChooseCategory, firstRowImages = 'eager
     .map((group) => ({ ...group, rows: group.rows.filter((row) => row.items.length > 0) }))
     .filter((group) => group.rows.length > 0);
   const rowCount = visible.reduce((sum, group) => sum + group.rows.length, 0);
-  const shownRows = useDeferredValue(rowCount, Math.min(rowCount, FIRST_RENDERED_ROWS));
+  const shownRows = useSlicedCount(rowCount, FIRST_RENDERED_ROWS, ROWS_PER_SLICE, 'rows');
   const rowsBefore = visible.map((_, index) =>
     visible.slice(0, index).reduce((sum, group) => sum + group.rows.length, 0),
   );

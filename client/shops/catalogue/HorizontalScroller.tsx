@@ -1,9 +1,10 @@
-import { useDeferredValue, useRef, type FocusEvent, type ReactNode } from 'react';
+import { useRef, type FocusEvent, type ReactNode } from 'react';
 import type { ProductSummary } from '../../../shared/schemas/catalog.js';
 import { Icon } from '../../ui/Icon.js';
 import { ProductCard } from './ProductCard.js';
 import type { ImagePriority } from './ProductImage.js';
 import { useAutoScroll } from './useAutoScroll.js';
+import { useSlicedCount } from './useSlicedCount.js';
 import styles from './HorizontalScroller.module.css';
 
 interface HorizontalScrollerProps {
@@ -20,8 +21,10 @@ interface HorizontalScrollerProps {
 
 /** Cards in view before any scrolling: one or two on a phone, four or five on a wide screen. */
 const FIRST_VISIBLE_CARDS = 4;
-/** Cards rendered with the first paint; the rest follow in a time-sliced render React may interrupt. */
+/** Cards rendered with the first paint; the rest follow in slices of the page's deferred rendering. */
 const FIRST_RENDERED_CARDS = 6;
+/** Cards added per slice (sliceQueue.ts): a wide screen's row, small enough to lay out in one short task. */
+const CARDS_PER_SLICE = 6;
 
 /** A swipeable row of product cards with arrow buttons on wide screens. */
 export function HorizontalScroller({
@@ -32,7 +35,7 @@ export function HorizontalScroller({
   firstImages = 'lazy',
 }: HorizontalScrollerProps) {
   const trackRef = useRef<HTMLUListElement>(null);
-  const shown = useDeferredValue(items.length, Math.min(items.length, FIRST_RENDERED_CARDS));
+  const shown = useSlicedCount(items.length, FIRST_RENDERED_CARDS, CARDS_PER_SLICE, 'cards');
   // Hover, focus, a touch, an open modal or an off-screen strip pause it without re-rendering the cards.
   useAutoScroll(trackRef, autoScroll);
 
@@ -63,7 +66,7 @@ export function HorizontalScroller({
       </button>
       <ul
         ref={trackRef}
-        className={`${styles.track} ${autoScroll ? '' : styles.snap}`}
+        className={`${styles.track} ${autoScroll ? styles.moving : styles.snap}`}
         aria-label={label}
         onFocus={revealFocused}
       >

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { cardPicture } from '../../../shared/rules/images.js';
 import type { AffiliateProduct, ProductSummary } from '../../../shared/schemas/catalog.js';
 import { Stars } from '../../ui/Stars.js';
@@ -19,8 +20,12 @@ function AffiliateDetails({ product, hasRating }: { product: AffiliateProduct; h
   );
 }
 
-/** A product in a row or grid: picture, title, prices and the buy action; the card opens the modal. */
-export function ProductCard({
+/**
+ * A product in a row or grid: picture, title, prices and the buy action; the card opens the modal.
+ * Memoized: each slice that adds cards to a row renders the row again (useSlicedCount), and the cards
+ * already shown have not changed.
+ */
+export const ProductCard = memo(function ProductCard({
   product,
   imagePriority = 'lazy',
 }: {
@@ -50,4 +55,4 @@ export function ProductCard({
       </div>
     </article>
   );
-}
+});
