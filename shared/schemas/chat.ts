@@ -94,7 +94,15 @@ export type SendMessageEvent = z.infer<typeof sendMessageEventSchema>;
 /** sendMessage's acknowledgement: the stored message, or a sentence saying why not. */
 export const sendMessageAckSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), message: chatMessageSchema }),
-  z.object({ ok: z.literal(false), error: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.string(),
+    /**
+     * Only on a busy refusal (the server could not take the message now; nothing was stored): the
+     * milliseconds after which the client sends it again, with the same clientMessageId.
+     */
+    retryAfter: z.number().int().nonnegative().optional(),
+  }),
 ]);
 export type SendMessageAck = z.infer<typeof sendMessageAckSchema>;
 

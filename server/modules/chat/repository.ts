@@ -192,6 +192,40 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<ChatMe
 }
 
 /** Moves the user's read marker to the chat's newest message (never backwards). */
+/**
+ * The message writer's half of insertMessage (message-writer.ts): makes this the chat's last message. Called for
+ * every chat of a batch before its messages are inserted, in chat id order, so the chat row's lock orders two
+ * processes' batches (the later id is the one the list shows) and two batches never wait on each other in a circle.
+ */
+export async function setLastMessage(db: Db, chatId: number, lastMessage: string, at: string): Promise<void> {
+  await db
+    .updateTable('chats')
+    .set({ last_message: lastMessage, last_message_time: at, last_activity: at })
+    .where('id', '=', chatId)
+    .execute();
+}
+
+/**
+ * Inserts a message unless the sender already stored one with its clientMessageId in this chat (the unique
+ * index chat_messages_client_id): then nothing is written and undefined is answered, without failing the
+ * transaction, so one resend in a batch does not fail the others.
+ */
+export async function insertMessageOnce(db: Db, message: NewMessage): Promise<ChatMessageRow | undefined> {
+  return db
+    .insertInto('chat_messages')
+    .values({
+      chat_id: message.chatId,
+      sender_google_id: message.senderGoogleId,
+      content: message.content,
+      images: JSON.stringify(message.images),
+      created_at: message.at,
+      client_message_id: message.clientMessageId ?? null,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function markRead(db: Db, chatId: number, userId: string): Promise<void> {
   const newest = await db
     .selectFrom('chat_messages')
