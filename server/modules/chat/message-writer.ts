@@ -56,6 +56,7 @@ export function createMessageWriter(db: Kysely<Database>, { maxPending }: { maxP
   let pending = 0;
   let writing: Promise<void> | undefined;
   let scheduled = false;
+  const counted = { transactions: 0, messages: 0 };
 
   function schedule(): void {
     if (scheduled || writing) return;
@@ -102,6 +103,8 @@ export function createMessageWriter(db: Kysely<Database>, { maxPending }: { maxP
       return;
     }
     pending -= batch.length;
+    counted.transactions += 1;
+    counted.messages += results.filter((result) => result.stored).length;
     batch.forEach((place, index) => place.resolve(results[index]!));
   }
 
@@ -137,6 +140,8 @@ export function createMessageWriter(db: Kysely<Database>, { maxPending }: { maxP
         },
       };
     },
+
+    stats: () => ({ ...counted }),
 
     /** Resolves once nothing is waiting or being written (a shutdown's last writes). */
     async idle(): Promise<void> {

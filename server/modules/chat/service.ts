@@ -197,6 +197,8 @@ export function createChatService(deps: { db: Kysely<Database>; config: Config; 
     pendingMessages: () => writer.pending(),
     /** Resolves once every message handed to the writer is written. */
     messagesWritten: () => writer.idle(),
+    /** How many messages the writer stored, in how many transactions (/metrics). */
+    writeStats: () => writer.stats(),
 
     participantsOf,
 
