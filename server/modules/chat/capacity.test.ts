@@ -114,7 +114,7 @@ describe.each(TEST_DIALECTS)('chat capacity on %s', (dialect) => {
         const admitted = [];
         for (let index = 0; index < MAX_SOCKETS; index += 1) admitted.push(await client(`buyer-${index}`));
         const refusal = await connect(url, { token: await signIn('buyer-late') }).then(
-          () => undefined,
+          (admittedAnyway) => void admittedAnyway.close(),
           (error: Error & { data?: unknown }) => error,
         );
         expect(refusal?.message).toBe(CHAT_FULL);

@@ -10,7 +10,10 @@
  * The lag signal refuses only new connections (never a send of a connected user), and only when the loop is
  * behind for a while: the p99 of every one of the last LAG_WINDOWS one-second windows above the limit, and never
  * in the first LAG_GRACE_MS after start (a process starting up, a GC pause, a loaded test machine lag briefly;
- * refusing then turns a blip into refused users).
+ * refusing then turns a blip into refused users). And only while this process carries a real load
+ * (LAG_MIN_SOCKETS sockets or handshakes): a loop lagging because the machine is busy with something else (a
+ * loaded CI machine running test files side by side, seen refusing tests' sockets) is not the chat's to shed,
+ * and refusing a handful of users would not make it faster.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
@@ -24,6 +27,8 @@ export const CHAT_BUSY =
 /** One-second windows whose p99 must all be above the limit before connections are refused. */
 const LAG_WINDOWS = 3;
 const LAG_WINDOW_MS = 1_000;
+/** Below this many sockets (and handshakes) of its own, a process never refuses on lag. */
+export const LAG_MIN_SOCKETS = 200;
 /** A just-started process is never refused on lag. */
 const LAG_GRACE_MS = 10_000;
 
@@ -85,7 +90,7 @@ export function createChatCapacity({ maxSockets, maxEventLoopLagMs }: ChatCapaci
   return {
     refuseConnection(connectedSockets) {
       if (connectedSockets >= maxSockets) return refusal(CHAT_FULL, retryAfterMs(5_000));
-      if (lagging()) return refusal(CHAT_LAGGING, retryAfterMs(3_000));
+      if (connectedSockets >= LAG_MIN_SOCKETS && lagging()) return refusal(CHAT_LAGGING, retryAfterMs(3_000));
       return undefined;
     },
     lagP99: () => windows.at(-1) ?? 0,
