@@ -32,11 +32,14 @@ describe.each(TEST_DIALECTS)('chat capacity on %s', (dialect) => {
     let t: TestApp;
     let url: string;
     const open: ChatClient[] = [];
-    const tokens: Record<string, string> = {};
+    const tokens = new Map<string, string>();
 
     async function signIn(sub: string): Promise<string> {
-      tokens[sub] ??= (await buyerHeaders(t, { sub })).authorization.slice('Bearer '.length);
-      return tokens[sub];
+      const known = tokens.get(sub);
+      if (known) return known;
+      const token = (await buyerHeaders(t, { sub })).authorization.slice('Bearer '.length);
+      tokens.set(sub, token);
+      return token;
     }
 
     async function client(sub: string): Promise<ChatClient> {

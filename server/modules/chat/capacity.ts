@@ -17,8 +17,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-export const CHAT_FULL =
-  'The chat is full right now. Your browser will connect again in a few seconds.';
+export const CHAT_FULL = 'The chat is full right now. Your browser will connect again in a few seconds.';
 export const CHAT_LAGGING =
   'The chat is very busy right now. Your browser will connect again in a few seconds.';
 export const CHAT_BUSY =

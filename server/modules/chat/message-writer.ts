@@ -92,7 +92,12 @@ export function createMessageWriter(db: Kysely<Database>, { maxPending }: { maxP
   async function writeBatch(batch: Array<Place & { message: MessageToWrite }>): Promise<void> {
     let results: WrittenMessage[];
     try {
-      results = await db.transaction().execute((trx) => writeAll(trx, batch.map((place) => place.message)));
+      results = await db.transaction().execute((trx) =>
+        writeAll(
+          trx,
+          batch.map((place) => place.message),
+        ),
+      );
     } catch (error) {
       if (batch.length === 1) {
         pending -= 1;

@@ -166,7 +166,9 @@ export function createChatService(deps: { db: Kysely<Database>; config: Config; 
         const chat = await accessibleChat(event.chatId, userId);
         const clientId = event.clientMessageId;
         const resent =
-          clientId === undefined ? undefined : await repo.findMessageByClientId(db, chat.id, userId, clientId);
+          clientId === undefined
+            ? undefined
+            : await repo.findMessageByClientId(db, chat.id, userId, clientId);
         if (resent) {
           place.cancel();
           return { message: presentMessage(resent), participants: participantsOf(chat), stored: false };
