@@ -188,7 +188,7 @@ export const CHAT_SOCKET_EVENTS: {
     },
     sendMessage: {
       about:
-        'Sends a message (text and/or images uploaded with POST /api/chats/{chatId}/upload): stored, then `newMessage` to both parties and `chatUpdated` to their lists. `clientMessageId` is the message’s own id, made by the client once per message: a resend with the same id by the same sender to the same chat, on any connection and even at the same moment, is answered with the message already stored and told to no one again. The browser sends a message again, once, when a dropped connection lost its answer, on reconnecting.',
+        'Sends a message (text and/or images uploaded with POST /api/chats/{chatId}/upload): stored, then `newMessage` to both parties and `chatUpdated` to their lists. `clientMessageId` is the message’s own id, made by the client once per message: a resend with the same id by the same sender to the same chat, on any connection and even at the same moment, is answered with the message already stored and told to no one again. The browser sends a message again, once, when a dropped connection lost its answer, on reconnecting. When the server holds more messages than it can take (CHAT_MAX_PENDING_MESSAGES) it answers at once `{ ok: false, error, retryAfter }` and stores nothing: `retryAfter` is in milliseconds, after which the browser sends the same message again (same `clientMessageId`), showing the chat as busy meanwhile, not an error.',
       payload: sendMessageEventSchema,
       ack: sendMessageAckSchema,
     },
