@@ -170,7 +170,7 @@ export function createMessageWriter(db: Kysely<Database>, { maxPending }: { maxP
 
 /** The batch in one transaction: answers each message's row, in the batch's order. */
 async function writeAll(
-  trx: Parameters<typeof repo.insertMessageOnce>[0],
+  trx: Parameters<typeof repo.insertMessagesOnce>[0],
   messages: readonly MessageToWrite[],
 ): Promise<WrittenMessage[]> {
   // Each chat's last message first, in chat id order (repository.setLastMessage says why).
@@ -180,30 +180,59 @@ async function writeAll(
     const last = lastOfChat.get(chatId)!;
     await repo.setLastMessage(trx, chatId, last.lastMessage, last.at);
   }
-  const results: WrittenMessage[] = [];
+  // In the same transaction: the sweep can no longer take these images, or took one already.
   for (const message of messages) {
-    // In the same transaction: the sweep can no longer take these images, or took one already.
+    if (message.imageNames.length === 0) continue;
     const recorded = await repo.markImagesSent(trx, message.chatId, message.imageNames, message.at);
     if (recorded !== message.imageNames.length) throw badRequest(IMAGE_NOT_UPLOADED);
-    const row = await repo.insertMessageOnce(trx, message);
-    if (row) {
+  }
+  const rows = await repo.insertMessagesOnce(trx, messages);
+  // The rows come in the batch's order, less the resends: a message with a clientMessageId is matched by it,
+  // one without (never skipped) takes the next row without one.
+  const key = (chatId: number, sender: string, clientId: string) =>
+    `${chatId}\u0000${sender}\u0000${clientId}`;
+  const byClientId = new Map<string, ChatMessageRow>();
+  const withoutClientId: ChatMessageRow[] = [];
+  for (const row of rows) {
+    if (row.client_message_id === null) withoutClientId.push(row);
+    else byClientId.set(key(row.chat_id, row.sender_google_id, row.client_message_id), row);
+  }
+  const results: WrittenMessage[] = [];
+  for (const message of messages) {
+    if (message.clientMessageId === undefined) {
+      const row = withoutClientId.shift();
+      if (!row) throw new Error('A message without an id was not written.');
       results.push({ row, stored: true });
       continue;
     }
-    // Stored before, with this clientMessageId (only a message with one can clash): answer that one.
+    const id = key(message.chatId, message.senderGoogleId, message.clientMessageId);
+    const row = byClientId.get(id);
+    if (row) {
+      // A second copy later in this batch is a resend of this one.
+      byClientId.delete(id);
+      results.push({ row, stored: true });
+      continue;
+    }
+    // Stored before (by an earlier batch, another process, or earlier in this one): answer that one.
     const earlier = await repo.findMessageByClientId(
       trx,
       message.chatId,
       message.senderGoogleId,
-      message.clientMessageId!,
+      message.clientMessageId,
     );
     if (!earlier) throw new Error('A message was refused by the database without an earlier copy.');
     results.push({ row: earlier, stored: false });
   }
-  // Each sender has read everything up to their own message.
-  const readers = new Map<string, { chatId: number; userId: string }>();
-  for (const { chatId, senderGoogleId } of messages)
-    readers.set(`${chatId}:${senderGoogleId}`, { chatId, userId: senderGoogleId });
-  for (const { chatId, userId } of readers.values()) await repo.markRead(trx, chatId, userId);
+  // Each sender has read everything up to their own (newest) message.
+  const reads = new Map<string, { chatId: number; userId: string; messageId: number }>();
+  for (const { row, stored } of results) {
+    if (!stored) continue;
+    reads.set(`${row.chat_id}:${row.sender_google_id}`, {
+      chatId: row.chat_id,
+      userId: row.sender_google_id,
+      messageId: row.id,
+    });
+  }
+  await repo.markReadUpTo(trx, [...reads.values()]);
   return results;
 }
