@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   const { app, baseUrl } = await startBenchApp(config, handle);
   const secret = app.deps.secrets.sessionSecret;
   const signed = (sub: string) =>
-    signSessionToken(secret, { sub, name: `Buyer ${sub}`, email: `${sub}@example.com` });
+    signSessionToken(secret, { sub, name: `Buyer ${sub}`, email: `${sub}@example.com`, picture: '' });
   const watchdog = setTimeout(() => {
     console.log('FAILED: the bench did not finish within 10 minutes');
     process.exit(1);
