@@ -26,8 +26,9 @@ const MAX_BATCH = 200;
 /**
  * Batches being written at once. One at a time would leave PostgreSQL's other pooled connections idle while
  * one batch's statements go one after another (measured: p50 425 ms at 300 messages/s); a few overlap. They
- * cannot reorder one chat's messages: each batch takes its chats' rows first (setLastMessage), so a later batch
- * with the same chat waits for the earlier one's commit. SQLite writes one transaction at a time anyway.
+ * never hold the same chat: a batch stops at the first message whose chat a batch being written holds, so one
+ * chat's messages are written one batch after another, in the order they came. SQLite writes one transaction
+ * at a time anyway.
  */
 const MAX_BATCHES_WRITING = 4;
 
@@ -63,6 +64,8 @@ export function createMessageWriter(db: Kysely<Database>, { maxPending }: { maxP
   let pending = 0;
   /** Batches being written now. */
   const writing = new Set<Promise<void>>();
+  /** The chats of the batches being written (a chat may be in one of them at a time). */
+  const chatsWriting = new Set<number>();
   let scheduled = false;
   const counted = { transactions: 0, messages: 0 };
 
@@ -85,17 +88,20 @@ export function createMessageWriter(db: Kysely<Database>, { maxPending }: { maxP
         queue.shift();
         continue;
       }
-      if (!place.message) break;
+      if (!place.message || chatsWriting.has(place.message.chatId)) break;
       queue.shift();
       batch.push(place as Place & { message: MessageToWrite });
     }
     if (batch.length === 0) return;
+    const chats = new Set(batch.map((place) => place.message.chatId));
+    for (const chatId of chats) chatsWriting.add(chatId);
     const written = writeBatch(batch);
     writing.add(written);
     // Another batch may start now if more are ready (up to MAX_BATCHES_WRITING).
     if (queue.length > 0) schedule();
     await written;
     writing.delete(written);
+    for (const chatId of chats) chatsWriting.delete(chatId);
     // What arrived while this batch committed is the next batch.
     void drain();
   }
