@@ -9,7 +9,7 @@
  * message's checks take longer. Capacity: at most `maxPending` places at once; past it `reserve` throws
  * ChatBusyError (capacity.ts) and the send is answered busy at once.
  *
- * Resends (clientMessageId) stay stored once: insertMessageOnce writes nothing for a message already stored
+ * Resends (clientMessageId) stay stored once: insertMessagesOnce writes nothing for a message already stored
  * (by an earlier batch, another process, or earlier in the same batch) and the stored one is read back. A
  * batch that fails anyway (an image swept meanwhile, a deadlock) is written again one message per transaction,
  * so one bad message fails alone.
