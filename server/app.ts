@@ -131,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(mailRoutes);
   const { chat, io, emailNotices } = await registerChat(app, await registerLimits(app));
   metrics.countSockets = () => io.engine.clientsCount;
+  metrics.countChatWrites = () => chat.writeStats();
   await app.register(apiDocsRoutes);
   scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 60_000);
   scheduleUnsentImageSweep(app, chat, options.chatImageSweepMs ?? 15 * 60_000);

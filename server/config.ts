@@ -116,6 +116,30 @@ const envSchema = z
       .min(0, { error: 'must be 0 or more' })
       .max(10_080, { error: 'must be at most 10080 (a week)' })
       .default(30),
+    /**
+     * Chat sockets one process holds at most: a connection past it is refused in the handshake with a sentence
+     * and a retryAfter (never dropped), so the process keeps its memory and event loop for the ones it has.
+     */
+    CHAT_MAX_SOCKETS: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be 1 or more' })
+      .default(20_000),
+    /** Chat messages one process holds at once (being checked or waiting for the writer); past it a send is answered busy. */
+    CHAT_MAX_PENDING_MESSAGES: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be 1 or more' })
+      .default(2_000),
+    /**
+     * New chat connections are refused while the event loop's lag (its p99 over the last few seconds, sustained)
+     * is above this many milliseconds; 0 turns the check off.
+     */
+    CHAT_MAX_EVENT_LOOP_LAG_MS: z.coerce
+      .number({ error: 'must be a whole number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(0, { error: 'must be 0 or more' })
+      .default(200),
     /** A payment short of the invoice by no more than this share counts as paid (exchanges deduct fees). */
     PAYMENT_UNDERPAID_TOLERANCE_PERCENT: z.coerce
       .number({ error: 'must be a number of percent' })

@@ -27,7 +27,7 @@ export function ChatListView({
   return (
     <>
       <ChatHeader title="Your chats" id={headingId} headingAs={headingAs} actions={actions} />
-      <ConnectionNote connection={snapshot.connection} />
+      <ConnectionNote connection={snapshot.connection} busy={snapshot.busy} />
       <div className={styles.body}>
         {chats === null ? (
           <p className={styles.note}>

@@ -76,7 +76,7 @@ export function ConversationView({
       <p className={styles.typing} aria-live="polite">
         {typing ? typingText(viewerIsSeller) : ''}
       </p>
-      <ConnectionNote connection={snapshot.connection} id={connectionId} />
+      <ConnectionNote connection={snapshot.connection} busy={snapshot.busy} id={connectionId} />
       {messages && (
         <Composer
           key={chatId}

@@ -94,7 +94,15 @@ export type SendMessageEvent = z.infer<typeof sendMessageEventSchema>;
 /** sendMessage's acknowledgement: the stored message, or a sentence saying why not. */
 export const sendMessageAckSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), message: chatMessageSchema }),
-  z.object({ ok: z.literal(false), error: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.string(),
+    /**
+     * Only on a busy refusal (the server could not take the message now; nothing was stored): the
+     * milliseconds after which the client sends it again, with the same clientMessageId.
+     */
+    retryAfter: z.number().int().nonnegative().optional(),
+  }),
 ]);
 export type SendMessageAck = z.infer<typeof sendMessageAckSchema>;
 
@@ -180,7 +188,7 @@ export const CHAT_SOCKET_EVENTS: {
     },
     sendMessage: {
       about:
-        'Sends a message (text and/or images uploaded with POST /api/chats/{chatId}/upload): stored, then `newMessage` to both parties and `chatUpdated` to their lists. `clientMessageId` is the message’s own id, made by the client once per message: a resend with the same id by the same sender to the same chat, on any connection and even at the same moment, is answered with the message already stored and told to no one again. The browser sends a message again, once, when a dropped connection lost its answer, on reconnecting.',
+        'Sends a message (text and/or images uploaded with POST /api/chats/{chatId}/upload): stored, then `newMessage` to both parties and `chatUpdated` to their lists. `clientMessageId` is the message’s own id, made by the client once per message: a resend with the same id by the same sender to the same chat, on any connection and even at the same moment, is answered with the message already stored and told to no one again. The browser sends a message again, once, when a dropped connection lost its answer, on reconnecting. When the server holds more messages than it can take (CHAT_MAX_PENDING_MESSAGES) it answers at once `{ ok: false, error, retryAfter }` and stores nothing: `retryAfter` is in milliseconds, after which the browser sends the same message again (same `clientMessageId`), showing the chat as busy meanwhile, not an error.',
       payload: sendMessageEventSchema,
       ack: sendMessageAckSchema,
     },

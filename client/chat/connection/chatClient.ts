@@ -46,6 +46,11 @@ export interface ChatSnapshot {
   error: string | null;
   /** The last refusal per conversation, until that chat's history arrives. */
   errors: ReadonlyMap<number, string>;
+  /**
+   * The server said it is too busy (a refused connection, or sends answered busy) and the client is
+   * waiting its retryAfter to try again by itself: a calm 'busy, retrying' note, not an error.
+   */
+  busy: boolean;
 }
 
 const SEND_TIMEOUT_MS = 10_000;
@@ -65,6 +70,11 @@ export function newClientMessageId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
+/** The wait (ms) a busy refusal asks for, if it is one: `{ error, retryAfter }` (shared/schemas/chat.ts). */
+function retryAfterOf(data: unknown): number | undefined {
+  const retryAfter = (data as { retryAfter?: unknown } | null | undefined)?.retryAfter;
+  return typeof retryAfter === 'number' && retryAfter >= 0 ? Math.min(retryAfter, 60_000) : undefined;
+}
 /** A typing mark with no news this long is dropped: the other side may have closed its tab mid-word. */
 const TYPING_STALE_MS = TYPING_STOP_MS * 5;
 
@@ -77,6 +87,7 @@ export class ChatClient {
     typing: new Set(),
     error: null,
     errors: new Map(),
+    busy: false,
   };
   private readonly listeners = new Set<() => void>();
   /** Chats on screen, with how many views show each. */
@@ -85,6 +96,8 @@ export class ChatClient {
   /** Messages sent and not answered yet, by their clientMessageId, oldest first. */
   private readonly outbox = new Map<string, Outgoing>();
   private closed = false;
+  /** Retries waiting their retryAfter: sends answered busy, and a refused connection. */
+  private readonly retries = new Set<ReturnType<typeof setTimeout>>();
   /** What each conversation's composer holds (drafts.ts): kept for as long as this connection. */
   readonly drafts = new DraftStore();
 
@@ -110,6 +123,9 @@ export class ChatClient {
     this.socket.on('connect_error', (error) => {
       // The server refused the token (expired, revoked): sign out, as a 401 from a buyer call does.
       if (error.message === 'unauthorized' && getSessionToken() === token) clearSessionToken();
+      // The server is full or too busy and said when to come back (a refusal socket.io does not retry).
+      const retryAfter = retryAfterOf((error as Error & { data?: unknown }).data);
+      if (retryAfter !== undefined) this.later(retryAfter, () => this.socket.connect());
     });
     this.socket.on('chatsList', this.onChatsList);
     this.socket.on('chatHistory', ({ chatId, messages }) => {
@@ -205,6 +221,10 @@ export class ChatClient {
 
   private answered(outgoing: Outgoing, answer: SendMessageAck): void {
     if (this.outbox.get(outgoing.event.clientMessageId) !== outgoing) return;
+    // Busy: nothing was stored; the same message (same id) goes again after the wait the server asked for.
+    if (!answer.ok && answer.retryAfter !== undefined) {
+      return this.later(answer.retryAfter, () => this.transmit(outgoing));
+    }
     if (answer.ok) this.onNewMessage(answer.message);
     this.settle(outgoing, answer.ok ? null : answer.error);
   }
@@ -212,6 +232,17 @@ export class ChatClient {
   private settle(outgoing: Outgoing, problem: string | null): void {
     this.outbox.delete(outgoing.event.clientMessageId);
     outgoing.settle(problem);
+  }
+
+  /** Runs `retry` after `ms`, showing the chat as busy until every such wait is over. */
+  private later(ms: number, retry: () => void): void {
+    const timer = setTimeout(() => {
+      this.retries.delete(timer);
+      if (this.retries.size === 0) this.update({ busy: false });
+      if (!this.closed) retry();
+    }, ms);
+    this.retries.add(timer);
+    if (!this.snapshot.busy) this.update({ busy: true });
   }
 
   clearError(): void {
@@ -228,6 +259,7 @@ export class ChatClient {
   close(): void {
     this.closed = true;
     for (const timer of this.typingTimers.values()) clearTimeout(timer);
+    for (const timer of this.retries) clearTimeout(timer);
     for (const outgoing of [...this.outbox.values()]) this.settle(outgoing, COULD_NOT_SEND);
     this.socket.removeAllListeners();
     this.socket.disconnect();

@@ -64,6 +64,7 @@ const EMPTY: ChatSnapshot = {
   typing: new Set(),
   error: null,
   errors: new Map(),
+  busy: false,
 };
 const noop = () => () => {};
 const empty = () => EMPTY;

@@ -192,6 +192,71 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<ChatMe
 }
 
 /** Moves the user's read marker to the chat's newest message (never backwards). */
+/**
+ * The message writer's half of insertMessage (message-writer.ts): makes this the chat's last message. Called for
+ * every chat of a batch before its messages are inserted, in chat id order, so the chat row's lock orders two
+ * processes' batches (the later id is the one the list shows) and two batches never wait on each other in a circle.
+ */
+export async function setLastMessage(db: Db, chatId: number, lastMessage: string, at: string): Promise<void> {
+  await db
+    .updateTable('chats')
+    .set({ last_message: lastMessage, last_message_time: at, last_activity: at })
+    .where('id', '=', chatId)
+    .execute();
+}
+
+/**
+ * Inserts a batch of messages in one statement, skipping each one the sender already stored with its
+ * clientMessageId in its chat (the unique index chat_messages_client_id; also a second copy within the batch)
+ * without failing the others or the transaction. Answers the rows written, in id order (the order given).
+ */
+export async function insertMessagesOnce(db: Db, messages: readonly NewMessage[]): Promise<ChatMessageRow[]> {
+  if (messages.length === 0) return [];
+  const rows = await db
+    .insertInto('chat_messages')
+    .values(
+      messages.map((message) => ({
+        chat_id: message.chatId,
+        sender_google_id: message.senderGoogleId,
+        content: message.content,
+        images: JSON.stringify(message.images),
+        created_at: message.at,
+        client_message_id: message.clientMessageId ?? null,
+      })),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Each reader has read their chat up to the given message (never back): one statement for a batch, each
+ * (chat, user) at most once.
+ */
+export async function markReadUpTo(
+  db: Db,
+  marks: ReadonlyArray<{ chatId: number; userId: string; messageId: number }>,
+): Promise<void> {
+  if (marks.length === 0) return;
+  await db
+    .insertInto('chat_reads')
+    .values(
+      marks.map((mark) => ({
+        chat_id: mark.chatId,
+        user_id: mark.userId,
+        last_read_message_id: mark.messageId,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(['chat_id', 'user_id']).doUpdateSet({
+        last_read_message_id: sql<number>`case when chat_reads.last_read_message_id > excluded.last_read_message_id
+          then chat_reads.last_read_message_id else excluded.last_read_message_id end`,
+      }),
+    )
+    .execute();
+}
+
 export async function markRead(db: Db, chatId: number, userId: string): Promise<void> {
   const newest = await db
     .selectFrom('chat_messages')

@@ -18,7 +18,6 @@ import {
 } from '../../../shared/schemas/chat.js';
 import { SHOPS, type ShopKey } from '../../../shared/shops.js';
 import type { Config } from '../../config.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import type { ChatRow, Database } from '../../db/types.js';
 import { badRequest, HttpError, noSuchProduct } from '../../http/errors.js';
 import type { RateLimit, RateLimiter } from '../../limits/rate-limit.js';
@@ -31,6 +30,7 @@ import {
   type UploadedFile,
   writeAtomically,
 } from '../images/index.js';
+import { createMessageWriter, IMAGE_NOT_UPLOADED } from './message-writer.js';
 import { presentChat, presentMessage } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -43,7 +43,7 @@ export const CHAT_LIST_LIMIT = 500;
 export const NEW_CHATS_PER_HOUR = 10;
 export const TOO_MANY_CHATS = 'You have started too many chats in the last hour. Please try again later.';
 export const NOT_OPEN_BOX = 'Chat is only for open-box products.';
-export const IMAGE_NOT_UPLOADED = 'Every image must be one uploaded to this chat.';
+export { IMAGE_NOT_UPLOADED } from './message-writer.js';
 /** Image uploads per user (every chat, every process with REDIS_URL) per 10 minutes. */
 export const CHAT_UPLOADS: RateLimit = {
   name: 'chat-uploads',
@@ -68,6 +68,7 @@ export function createChatService(deps: { db: Kysely<Database>; config: Config; 
   const sellerId = config.SELLER_USER_ID;
   const imagesRoot = path.join(config.dataDir, 'chat-images');
   const isSeller = (userId: string) => sellerId !== undefined && userId === sellerId;
+  const writer = createMessageWriter(db, { maxPending: config.CHAT_MAX_PENDING_MESSAGES });
 
   /** The chat, when the user is its buyer or the seller; else 403 with the one sentence. */
   async function accessibleChat(chatId: number, userId: string): Promise<ChatRow> {
@@ -159,45 +160,47 @@ export function createChatService(deps: { db: Kysely<Database>; config: Config; 
       event: SendMessageEvent,
       now = new Date(),
     ): Promise<{ message: ChatMessage; participants: string[]; stored: boolean }> {
-      const chat = await accessibleChat(event.chatId, userId);
-      const clientId = event.clientMessageId;
-      const earlier = async () =>
-        clientId === undefined ? undefined : repo.findMessageByClientId(db, chat.id, userId, clientId);
-      const resent = await earlier();
-      if (resent)
-        return { message: presentMessage(resent), participants: participantsOf(chat), stored: false };
-      if (event.content.trim() === '' && event.images.length === 0) {
-        throw badRequest('Write a message or attach an image.');
-      }
-      const imageNames = await checkImages(chat.id, event.images);
-      const lastMessage = chatLastMessageText(event.content, event.images.length);
-      let row;
+      // Its place in the writer's queue first (arrival order), or ChatBusyError when the process is full.
+      const place = writer.reserve();
       try {
-        row = await db.transaction().execute(async (trx) => {
-          const stored = await repo.insertMessage(trx, {
-            chatId: chat.id,
-            senderGoogleId: userId,
-            content: event.content,
-            images: event.images,
-            clientMessageId: clientId,
-            lastMessage,
-            at: now.toISOString(),
-          });
-          // In the same transaction: the sweep can no longer take these images, or took one already.
-          const recorded = await repo.markImagesSent(trx, chat.id, imageNames, now.toISOString());
-          if (recorded !== imageNames.length) throw badRequest(IMAGE_NOT_UPLOADED);
-          // The sender has read everything up to their own message.
-          await repo.markRead(trx, chat.id, userId);
-          return stored;
+        const chat = await accessibleChat(event.chatId, userId);
+        const clientId = event.clientMessageId;
+        const resent =
+          clientId === undefined
+            ? undefined
+            : await repo.findMessageByClientId(db, chat.id, userId, clientId);
+        if (resent) {
+          place.cancel();
+          return { message: presentMessage(resent), participants: participantsOf(chat), stored: false };
+        }
+        if (event.content.trim() === '' && event.images.length === 0) {
+          throw badRequest('Write a message or attach an image.');
+        }
+        const imageNames = await checkImages(chat.id, event.images);
+        // Written with the other sends of the moment in one transaction (message-writer.ts); a resend that
+        // raced this one is answered with the stored message.
+        const { row, stored } = await place.write({
+          chatId: chat.id,
+          senderGoogleId: userId,
+          content: event.content,
+          images: event.images,
+          imageNames,
+          clientMessageId: clientId,
+          lastMessage: chatLastMessageText(event.content, event.images.length),
+          at: now.toISOString(),
         });
-      } catch (error) {
-        // The same message sent twice at once: the other send stored it; answer with that one.
-        const twin = isUniqueViolation(error) ? await earlier() : undefined;
-        if (!twin) throw error;
-        return { message: presentMessage(twin), participants: participantsOf(chat), stored: false };
+        return { message: presentMessage(row), participants: participantsOf(chat), stored };
+      } finally {
+        place.cancel();
       }
-      return { message: presentMessage(row), participants: participantsOf(chat), stored: true };
     },
+
+    /** Sends waiting for their checks or their write (benches and logs). */
+    pendingMessages: () => writer.pending(),
+    /** Resolves once every message handed to the writer is written. */
+    messagesWritten: () => writer.idle(),
+    /** How many messages the writer stored, in how many transactions (/metrics). */
+    writeStats: () => writer.stats(),
 
     participantsOf,
 

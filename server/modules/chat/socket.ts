@@ -19,6 +19,7 @@ import { handleReadEvents } from './handlers/read.js';
 import { eventRunner } from './handlers/run-event.js';
 import { handleSendEvents } from './handlers/send.js';
 import { handleTypingEvents } from './handlers/typing.js';
+import { createChatCapacity } from './capacity.js';
 import type { ConnectedCheck } from './email-notices.js';
 import type { ChatService } from './service.js';
 
@@ -75,8 +76,18 @@ export function attachChatSocket(
     ...(adapterClients ? { adapter: createAdapter(adapterClients.pub, adapterClients.sub) } : {}),
   });
   const { sessionSecret } = app.deps.secrets;
+  // This process's limits: sockets and event-loop lag.
+  const capacity = createChatCapacity({
+    maxSockets: app.deps.config.CHAT_MAX_SOCKETS,
+    maxEventLoopLagMs: app.deps.config.CHAT_MAX_EVENT_LOOP_LAG_MS,
+  });
 
   io.use((socket, next) => {
+    // Before anything costs: past this process's capacity the client is told why and when to come back
+    // (connect_error with data { error, retryAfter }), rather than left with a handshake that dies.
+    // clientsCount counts this connection too.
+    const full = capacity.refuseConnection(io.engine.clientsCount - 1);
+    if (full) return next(full);
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
     if (typeof token !== 'string') return next(new Error(UNAUTHORIZED));
     admit(socket, token, sessionSecret, connections).then(
@@ -118,6 +129,7 @@ export function attachChatSocket(
       new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref()),
     ]);
     await Promise.resolve(io.of('/').adapter.close());
+    capacity.close();
     io.engine.close();
   });
   return io;

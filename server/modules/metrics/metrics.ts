@@ -15,6 +15,8 @@ import { countOrdersByStatus } from '../orders/index.js';
 export interface AppMetrics {
   /** Set once the chat socket server exists: how many sockets are connected to this process. */
   countSockets: () => number;
+  /** Set once the chat exists: the messages its writer stored and in how many transactions (batching). */
+  countChatWrites: () => { transactions: number; messages: number };
   /** The mail sender tells of each e-mail the mail server took, and of each try it refused or could not take. */
   mailSent: () => void;
   mailFailed: () => void;
@@ -45,6 +47,7 @@ export function registerMetrics(app: FastifyInstance): AppMetrics {
   });
   const metrics: AppMetrics = {
     countSockets: () => 0,
+    countChatWrites: () => ({ transactions: 0, messages: 0 }),
     mailSent: () => mailSent.inc(),
     mailFailed: () => mailFailed.inc(),
   };
@@ -101,6 +104,22 @@ export function registerMetrics(app: FastifyInstance): AppMetrics {
     registers: [registry],
     collect() {
       this.set(metrics.countSockets());
+    },
+  });
+  new Gauge({
+    name: 'chat_message_write_transactions',
+    help: 'Transactions this process wrote chat messages in since it started (a batch is one).',
+    registers: [registry],
+    collect() {
+      this.set(metrics.countChatWrites().transactions);
+    },
+  });
+  new Gauge({
+    name: 'chat_messages_written',
+    help: 'Chat messages this process stored since it started.',
+    registers: [registry],
+    collect() {
+      this.set(metrics.countChatWrites().messages);
     },
   });
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });

@@ -14,6 +14,7 @@ import type {
 } from '../../../../shared/schemas/chat.js';
 import { databaseFault } from '../../../http/error-handler.js';
 import { HttpError } from '../../../http/errors.js';
+import { ChatBusyError } from '../capacity.js';
 import type { ChatService } from '../service.js';
 
 export interface ChatSocketData {
@@ -86,7 +87,7 @@ export function assertOwn(socket: ChatSocket, userId: string): void {
 
 /** What the user is told when an event fails: our own sentences as they are, anything unforeseen logged. */
 export function sentenceOf(error: unknown, log: FastifyBaseLogger): string {
-  if (error instanceof Refusal) return error.message;
+  if (error instanceof Refusal || error instanceof ChatBusyError) return error.message;
   if (error instanceof HttpError && (error.statusCode < 500 || error.statusCode === 503))
     return error.message;
   const fault = databaseFault(error);

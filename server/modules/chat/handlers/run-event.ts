@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { chatEventSchema, type SendMessageAck } from '../../../../shared/schemas/chat.js';
 import type { RateLimit, RateLimiter } from '../../../limits/rate-limit.js';
+import { ChatBusyError } from '../capacity.js';
 import { type ChatEventContext, type ChatSocket, SESSION_EXPIRED, sentenceOf, TOO_FAST } from './kit.js';
 
 /** Per user, over all their sockets (and processes, with REDIS_URL): messages sent… */
@@ -55,6 +56,9 @@ export function eventRunner({
       const limit = event === 'sendMessage' ? CHAT_SEND_LIMIT : CHAT_EVENT_LIMIT;
       const work = limiter.enforce(limit, me).then(() => handler(payload, ack));
       const settled = work.catch((error: unknown) => {
+        // Busy: nothing was stored, and the client sends it again after retryAfter.
+        if (error instanceof ChatBusyError && ack)
+          return ack({ ok: false, error: error.message, retryAfter: error.retryAfter });
         const sentence = sentenceOf(error, log);
         if (ack) return ack({ ok: false, error: sentence });
         // Only the id the client itself sent is echoed: it tells nothing about the chat.

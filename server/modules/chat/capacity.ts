@@ -1,0 +1,101 @@
+/**
+ * What one process takes on before it says "not now" (issue 21, a chat that degrades gracefully): past its
+ * capacity the chat refuses politely, with a sentence and a `retryAfter` (milliseconds), instead of dropping
+ * handshakes and letting the event loop fall behind for everyone.
+ *
+ * - Connections: at most CHAT_MAX_SOCKETS per process, and none while the event loop is lagging (below).
+ * - Sends: at most CHAT_MAX_PENDING_MESSAGES being checked or waiting for the writer (message-writer.ts);
+ *   the next is answered busy at once (ChatBusyError), never queued without bound.
+ *
+ * The lag signal refuses only new connections (never a send of a connected user), and only when the loop is
+ * behind for a while: the p99 of every one of the last LAG_WINDOWS one-second windows above the limit, and never
+ * in the first LAG_GRACE_MS after start (a process starting up, a GC pause, a loaded test machine lag briefly;
+ * refusing then turns a blip into refused users). And only while this process carries a real load
+ * (LAG_MIN_SOCKETS sockets or handshakes): a loop lagging because the machine is busy with something else (a
+ * loaded CI machine running test files side by side, seen refusing tests' sockets) is not the chat's to shed,
+ * and refusing a handful of users would not make it faster.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+export const CHAT_FULL = 'The chat is full right now. Your browser will connect again in a few seconds.';
+export const CHAT_LAGGING =
+  'The chat is very busy right now. Your browser will connect again in a few seconds.';
+export const CHAT_BUSY =
+  'The chat is busy right now and could not take your message yet. It will be sent again in a moment.';
+
+/** One-second windows whose p99 must all be above the limit before connections are refused. */
+const LAG_WINDOWS = 3;
+const LAG_WINDOW_MS = 1_000;
+/** Below this many sockets (and handshakes) of its own, a process never refuses on lag. */
+export const LAG_MIN_SOCKETS = 200;
+/** A just-started process is never refused on lag. */
+const LAG_GRACE_MS = 10_000;
+
+/** A wait with jitter, so the refused do not all come back in the same millisecond. */
+export function retryAfterMs(base: number): number {
+  return Math.round(base + Math.random() * base);
+}
+
+/** A send the process cannot take now: answered `{ ok: false, error, retryAfter }` at once. */
+export class ChatBusyError extends Error {
+  readonly retryAfter = retryAfterMs(1_000);
+  constructor() {
+    super(CHAT_BUSY);
+  }
+}
+
+/** A refused handshake: socket.io sends `data` to the client with its connect_error. */
+export interface ConnectionRefusal extends Error {
+  data: { error: string; retryAfter: number };
+}
+
+function refusal(sentence: string, retryAfter: number): ConnectionRefusal {
+  return Object.assign(new Error(sentence), { data: { error: sentence, retryAfter } });
+}
+
+export interface ChatCapacityOptions {
+  maxSockets: number;
+  /** 0: never refuse on lag. */
+  maxEventLoopLagMs: number;
+}
+
+export interface ChatCapacity {
+  /** Why a new connection is refused now, or undefined when it may come in. */
+  refuseConnection(connectedSockets: number): ConnectionRefusal | undefined;
+  /** The event loop's lag p99 of the last window (ms), for logs and benches. */
+  lagP99(): number;
+  close(): void;
+}
+
+export function createChatCapacity({ maxSockets, maxEventLoopLagMs }: ChatCapacityOptions): ChatCapacity {
+  const startedAt = Date.now();
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  /** The p99 (ms) of each of the last windows, newest last. */
+  const windows: number[] = [];
+  const sample = setInterval(() => {
+    windows.push(histogram.percentile(99) / 1e6);
+    if (windows.length > LAG_WINDOWS) windows.shift();
+    histogram.reset();
+  }, LAG_WINDOW_MS);
+  sample.unref();
+
+  const lagging = () =>
+    maxEventLoopLagMs > 0 &&
+    Date.now() - startedAt >= LAG_GRACE_MS &&
+    windows.length === LAG_WINDOWS &&
+    windows.every((p99) => p99 > maxEventLoopLagMs);
+
+  return {
+    refuseConnection(connectedSockets) {
+      if (connectedSockets >= maxSockets) return refusal(CHAT_FULL, retryAfterMs(5_000));
+      if (connectedSockets >= LAG_MIN_SOCKETS && lagging()) return refusal(CHAT_LAGGING, retryAfterMs(3_000));
+      return undefined;
+    },
+    lagP99: () => windows.at(-1) ?? 0,
+    close() {
+      clearInterval(sample);
+      histogram.disable();
+    },
+  };
+}
