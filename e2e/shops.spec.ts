@@ -165,10 +165,18 @@ for (const key of NAV_ORDER) {
         expect(stored.views).not.toContain('true');
         const firstRow = page.getByTestId('category-row').first();
         await expect(firstRow.getByTestId('product-card').first()).toBeVisible();
-        const prices = await firstRow.getByTestId('product-price').allInnerTexts();
-        const amounts = prices.map((text) => Number(/\d[\d,]*\.\d{2}/.exec(text)![0].replace(/,/g, '')));
-        expect(amounts.length).toBeGreaterThan(1);
-        expect([...amounts].sort((a, b) => a - b)).toEqual(amounts);
+        // The new order replaces the old one as a transition (client/main.tsx): what the shopper sees
+        // settles on it, so wait for the row to read in ascending prices rather than reading it at once.
+        const amountsShown = async () =>
+          (await firstRow.getByTestId('product-price').allInnerTexts()).map((text) =>
+            Number(/\d[\d,]*\.\d{2}/.exec(text)![0].replace(/,/g, '')),
+          );
+        await expect
+          .poll(async () => {
+            const amounts = await amountsShown();
+            return amounts.length > 1 && amounts.every((amount, i) => i === 0 || amounts[i - 1]! <= amount);
+          })
+          .toBe(true);
         await page.reload();
         await page.getByRole('button', { name: 'Open menu' }).click();
         await expect(page.getByRole('button', { name: SORT_LABELS.price_asc })).toHaveAttribute(

@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from '../../test/harness.js';
 import { CHAT_BUSY, CHAT_FULL } from './capacity.js';
+import { TOO_FAST } from './handlers/kit.js';
 import { type ChatClient, connect } from './socket-test-kit.js';
 
 const SELLER = 'seller-cap';
@@ -156,6 +157,29 @@ describe.each(TEST_DIALECTS)('chat capacity on %s', (dialect) => {
         const rows = await stored(chatId);
         expect(rows).toHaveLength(ids.length);
         expect(new Set(rows.map((row) => row.client_message_id))).toEqual(new Set(ids));
+      },
+    );
+
+    it.runIf(small)(
+      "does not count a busy refusal against the sender's own limit of 20 messages per 10 s",
+      async () => {
+        const buyer = 'buyer-budget';
+        const chatId = await startChat(buyer);
+        const socket = await client(buyer);
+        const ids = Array.from({ length: 30 }, (_, index) => `budget-msg-${index}`);
+        const acks = await Promise.all(ids.map((id) => send(socket, chatId, buyer, `text ${id}`, id)));
+        const refused = acks.filter((ack) => !ack.ok);
+        expect(refused.length).toBeGreaterThan(10);
+        // Every refusal is "busy, try again", none "too fast": the busy ones were never counted.
+        for (const ack of refused)
+          expect(ack).toMatchObject({ error: CHAT_BUSY, retryAfter: expect.any(Number) });
+        expect(refused.some((ack) => !ack.ok && ack.error === TOO_FAST)).toBe(false);
+        // So the sender still has the rest of the 20: sent one at a time, each is taken.
+        const taken = acks.length - refused.length;
+        const rest = ids.filter((_, index) => !acks[index]!.ok).slice(0, 20 - taken);
+        for (const id of rest)
+          expect((await send(socket, chatId, buyer, `text ${id}`, id)).ok, id).toBe(true);
+        expect(await stored(chatId)).toHaveLength(20);
       },
     );
 

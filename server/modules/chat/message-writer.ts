@@ -62,6 +62,8 @@ export type MessageWriter = ReturnType<typeof createMessageWriter>;
 export function createMessageWriter(db: Kysely<Database>, { maxPending }: { maxPending: number }) {
   const queue: Place[] = [];
   let pending = 0;
+  /** Sends let in (admit) that have not taken their place yet: still passing the sender's own limit. */
+  let admitted = 0;
   /** Batches being written now. */
   const writing = new Set<Promise<void>>();
   /** The chats of the batches being written (a chat may be in one of them at a time). */
@@ -133,6 +135,21 @@ export function createMessageWriter(db: Kysely<Database>, { maxPending }: { maxP
   return {
     /** Sends holding a place now (being checked or waiting to be written). */
     pending: () => pending,
+    /**
+     * Lets a send that just arrived in, before anything else counts it (the sender's own rate limit), or
+     * answers undefined when every place is taken: it is then refused busy at once. The returned release
+     * is called when the send takes its place (reserve) or ends before; calling it twice does nothing.
+     */
+    admit(): (() => void) | undefined {
+      if (pending + admitted >= maxPending) return undefined;
+      admitted += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        admitted -= 1;
+      };
+    },
 
     /** Takes a place for a send that just arrived; throws ChatBusyError when the process has no room. */
     reserve(): WriterPlace {

@@ -197,6 +197,8 @@ export function createChatService(deps: { db: Kysely<Database>; config: Config; 
 
     /** Sends waiting for their checks or their write (benches and logs). */
     pendingMessages: () => writer.pending(),
+    /** A place for a message that just arrived, or undefined when it is to be answered busy (writer.admit). */
+    admitSend: () => writer.admit(),
     /** Resolves once every message handed to the writer is written. */
     messagesWritten: () => writer.idle(),
     /** How many messages the writer stored, in how many transactions (/metrics). */

@@ -111,7 +111,7 @@ export function attachChatSocket(
     expiry.unref();
     socket.on('disconnect', () => clearTimeout(expiry));
 
-    const on = eventRunner({ socket, limiter, log: app.log, expire, inFlight });
+    const on = eventRunner({ socket, limiter, log: app.log, expire, inFlight, admitSend: chat.admitSend });
     const context = { io, socket, chat, me, on };
     handleJoinEvents(context);
     handleReadEvents(context);

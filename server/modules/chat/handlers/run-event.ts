@@ -31,6 +31,8 @@ export interface EventRunnerOptions {
   expire: () => void;
   /** Handlers still running: closing waits for them, so none publishes to a Redis client already quit. */
   inFlight: Set<Promise<void>>;
+  /** Lets a message in, or undefined when this process has no room for it now (the service's writer). */
+  admitSend: () => (() => void) | undefined;
 }
 
 /** The `on` of a connected socket's handlers (ChatEventContext). */
@@ -40,6 +42,7 @@ export function eventRunner({
   log,
   expire,
   inFlight,
+  admitSend,
 }: EventRunnerOptions): ChatEventContext['on'] {
   const me = socket.data.user.sub;
   return (event, handler) => {
@@ -52,9 +55,20 @@ export function eventRunner({
         return expire();
       }
       const payload = args.length > (ack ? 1 : 0) ? args[0] : undefined;
+      // A message this process has no room for now is answered busy before the sender's own limit
+      // counts it: the browser sends it again after the wait, and those tries must not use up the 20
+      // messages per 10 s. Let in, it holds its room through the limit until it takes its place.
+      const admitted = event === 'sendMessage' ? admitSend() : undefined;
+      if (event === 'sendMessage' && !admitted) {
+        const busy = new ChatBusyError();
+        return ack?.({ ok: false, error: busy.message, retryAfter: busy.retryAfter });
+      }
       // Counted per user, so more sockets do not mean more messages.
       const limit = event === 'sendMessage' ? CHAT_SEND_LIMIT : CHAT_EVENT_LIMIT;
-      const work = limiter.enforce(limit, me).then(() => handler(payload, ack));
+      const work = limiter.enforce(limit, me).then(() => {
+        admitted?.();
+        return handler(payload, ack);
+      });
       const settled = work.catch((error: unknown) => {
         // Busy: nothing was stored, and the client sends it again after retryAfter.
         if (error instanceof ChatBusyError && ack)
@@ -69,7 +83,10 @@ export function eventRunner({
         });
       });
       inFlight.add(settled);
-      void settled.finally(() => inFlight.delete(settled));
+      void settled.finally(() => {
+        inFlight.delete(settled);
+        admitted?.();
+      });
     });
   };
 }
