@@ -172,26 +172,22 @@ export interface NewMessage {
  * sends to one chat, so the later id is always the one the list shows.
  */
 export async function insertMessage(db: Db, message: NewMessage): Promise<ChatMessageRow> {
-  await db
-    .updateTable('chats')
-    .set({ last_message: message.lastMessage, last_message_time: message.at, last_activity: message.at })
-    .where('id', '=', message.chatId)
-    .execute();
-  return db
-    .insertInto('chat_messages')
-    .values({
-      chat_id: message.chatId,
-      sender_google_id: message.senderGoogleId,
-      content: message.content,
-      images: JSON.stringify(message.images),
-      created_at: message.at,
-      client_message_id: message.clientMessageId ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  await setLastMessage(db, message.chatId, message.lastMessage, message.at);
+  return db.insertInto('chat_messages').values(messageRow(message)).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Moves the user's read marker to the chat's newest message (never backwards). */
+/** A new message's row. */
+function messageRow(message: NewMessage) {
+  return {
+    chat_id: message.chatId,
+    sender_google_id: message.senderGoogleId,
+    content: message.content,
+    images: JSON.stringify(message.images),
+    created_at: message.at,
+    client_message_id: message.clientMessageId ?? null,
+  };
+}
+
 /**
  * The message writer's half of insertMessage (message-writer.ts): makes this the chat's last message. Called for
  * every chat of a batch before its messages are inserted, in chat id order, so the chat row's lock orders two
@@ -214,16 +210,7 @@ export async function insertMessagesOnce(db: Db, messages: readonly NewMessage[]
   if (messages.length === 0) return [];
   const rows = await db
     .insertInto('chat_messages')
-    .values(
-      messages.map((message) => ({
-        chat_id: message.chatId,
-        sender_google_id: message.senderGoogleId,
-        content: message.content,
-        images: JSON.stringify(message.images),
-        created_at: message.at,
-        client_message_id: message.clientMessageId ?? null,
-      })),
-    )
+    .values(messages.map(messageRow))
     .onConflict((conflict) => conflict.doNothing())
     .returningAll()
     .execute();
@@ -257,6 +244,7 @@ export async function markReadUpTo(
     .execute();
 }
 
+/** Moves the user's read marker to the chat's newest message (never backwards). */
 export async function markRead(db: Db, chatId: number, userId: string): Promise<void> {
   const newest = await db
     .selectFrom('chat_messages')
