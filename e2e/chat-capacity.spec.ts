@@ -9,7 +9,10 @@ import { expect, test } from '@playwright/test';
 import type { SignInResponse } from '../shared/schemas/buying.js';
 import type { SendMessageEvent } from '../shared/schemas/chat.js';
 import { demoToken, openBoxProduct, SELLER_SUB, signedInPage } from './support/chat.js';
+import { lookAt } from './support/page.js';
 
+/** Long enough to look at the busy screen (three widths, both themes, axe) before the retry. */
+const RETRY_AFTER_MS = 10_000;
 const BUSY =
   'The chat is busy right now and could not take your message yet. It will be sent again in a moment.';
 
@@ -60,7 +63,7 @@ test('a message the busy server turned away is sent again after the wait, and ar
       tries.push(event);
       if (tries.length > 1) return server.send(frame);
       answeredBusyAt = Date.now();
-      page.send(`43${send[1]}${JSON.stringify([{ ok: false, error: BUSY, retryAfter: 1500 }])}`);
+      page.send(`43${send[1]}${JSON.stringify([{ ok: false, error: BUSY, retryAfter: RETRY_AFTER_MS }])}`);
     });
   });
   await buyer.goto(`/chat/${chatId}`);
@@ -72,13 +75,15 @@ test('a message the busy server turned away is sent again after the wait, and ar
   // Told calmly, not as an error; the message is not lost meanwhile.
   await expect(buyer.getByRole('status').filter({ hasText: 'The chat is busy — retrying…' })).toBeVisible();
   await expect(buyer.getByRole('alert')).toHaveCount(0);
+  await lookAt(buyer, 'body', 'chat-busy');
+  await expect(buyer.getByRole('status').filter({ hasText: 'The chat is busy — retrying…' })).toBeVisible();
   // Sent again by itself after the wait, with the same id: the seller gets it once.
   await expect(sellerLog.getByText('Is it still boxed?', { exact: true })).toHaveCount(1, {
     timeout: 20_000,
   });
   expect(tries).toHaveLength(2);
   expect(tries[1]!.clientMessageId).toBe(tries[0]!.clientMessageId);
-  expect(Date.now() - answeredBusyAt).toBeGreaterThanOrEqual(1500);
+  expect(Date.now() - answeredBusyAt).toBeGreaterThanOrEqual(RETRY_AFTER_MS);
   await expect(
     buyer.getByRole('log', { name: 'Messages' }).getByText('Is it still boxed?', { exact: true }),
   ).toHaveCount(1);
