@@ -4,10 +4,18 @@
  * script-looking message stays text, and the unread badges follow. Accessibility is checked with axe,
  * and the window is photographed at phone and desktop widths in both themes.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import type { SignInResponse } from '../shared/schemas/buying.js';
 import type { SendMessageEvent } from '../shared/schemas/chat.js';
 import { BUYER_SESSION_DAYS, signSessionToken } from '../server/modules/buyers/session-token.js';
+import { CHAT_BUSY } from '../server/modules/chat/capacity.js';
 import { demoToken, markAllChatsRead, openBoxProduct, SELLER_SUB, signedInPage } from './support/chat.js';
 import { solidPng } from './support/images.js';
 import { collectDialogs, expectAccessible, lookAt, setTheme } from './support/page.js';
@@ -212,19 +220,14 @@ test('a visitor who is not signed in sees no chat, and Contact the seller asks t
 });
 
 /**
- * Issue 20: the buyer's connection drops (the browser goes offline: socket.io's websocket closes and new
- * ones fail until it is back). In this file rather than a spec of its own, so it never runs beside the
- * journey above, whose seller badge counts would see these messages.
+ * A new buyer with a chat about an open-box product, and the seller with that conversation open (so
+ * nothing stays unread for the first journey above to count): for the journeys about one buyer's socket.
  */
-test('a dropped connection says so, keeps the draft, and every message arrives once', async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(180_000);
+async function buyerChatBesideSeller(browser: Browser, request: APIRequestContext, name: string) {
   const product = await openBoxProduct(request);
   const stamp = Date.now().toString(36);
   const signIn = await request.post('/api/auth/demo', {
-    data: { name: `Rory Reconnect ${stamp}`, email: `rory-${stamp}@example.com` },
+    data: { name: `${name} ${stamp}`, email: `${name.split(' ')[0]!.toLowerCase()}-${stamp}@example.com` },
   });
   expect(signIn.ok()).toBe(true);
   const { token, user } = (await signIn.json()) as SignInResponse;
@@ -240,8 +243,6 @@ test('a dropped connection says so, keeps the draft, and every message arrives o
   });
   expect(started.ok(), await started.text()).toBe(true);
   const { id: chatId } = (await started.json()) as { id: number };
-
-  // The seller has the conversation open (so nothing stays unread for the journey above to count).
   const seller = await signedInPage(
     browser,
     await demoToken(request, { name: 'Sam Seller', email: 'seller@example.com', sub: SELLER_SUB }),
@@ -249,6 +250,20 @@ test('a dropped connection says so, keeps the draft, and every message arrives o
   await seller.goto(`/chat/${chatId}`);
   const sellerLog = seller.getByRole('log', { name: 'Messages' });
   await expect(sellerLog).toContainText('No messages yet.', { timeout: 20_000 });
+  return { token, chatId, seller, sellerLog };
+}
+
+/**
+ * Issue 20: the buyer's connection drops (the browser goes offline: socket.io's websocket closes and new
+ * ones fail until it is back). In this file rather than a spec of its own, so it never runs beside the
+ * journey above, whose seller badge counts would see these messages.
+ */
+test('a dropped connection says so, keeps the draft, and every message arrives once', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { token, seller, sellerLog } = await buyerChatBesideSeller(browser, request, 'Rory Reconnect');
 
   // The buyer's socket.io frames pass through the test, which can keep the server's answers from
   // arriving (as when the connection dies right after a message left) and counts the messages sent.
@@ -448,4 +463,61 @@ test('a session that runs out with the chat open signs the buyer out', async ({ 
     .toBe(true);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(toggle).toHaveCount(0);
+});
+
+/** Long enough to look at the busy screen (three widths, both themes, axe) before the retry. */
+const BUSY_RETRY_AFTER_MS = 10_000;
+
+/**
+ * Issue 21: a message the busy server turned away. The server's busy answer is the one its writer gives
+ * past CHAT_MAX_PENDING_MESSAGES (server/modules/chat/capacity.test.ts makes it for real); here the test
+ * answers the first try with it on the buyer's own socket, since filling the shared journey server would
+ * slow every other journey. In this file, as the journey above, so it never runs beside the first one.
+ */
+test('a message the busy server turned away is sent again after the wait, and arrives once', async ({
+  browser,
+  request,
+}) => {
+  const { token, chatId, sellerLog } = await buyerChatBesideSeller(browser, request, 'Bea Busy');
+  // The buyer's frames pass through the test: the first try of the message is answered busy here
+  // (socket.io's ack, '43<id>[…]'), as the server answers when it has no room; later tries go through.
+  const buyer = await signedInPage(browser, token);
+  const tries: SendMessageEvent[] = [];
+  let answeredBusyAt = 0;
+  await buyer.routeWebSocket(/\/socket\.io\//, (page) => {
+    const server = page.connectToServer();
+    server.onMessage((frame) => page.send(frame));
+    page.onMessage((frame) => {
+      const send = typeof frame === 'string' ? /^42(\d+)\["sendMessage",(.*)\]$/s.exec(frame) : null;
+      if (!send) return server.send(frame);
+      tries.push(JSON.parse(send[2]!) as SendMessageEvent);
+      if (tries.length > 1) return server.send(frame);
+      answeredBusyAt = Date.now();
+      const busy = { ok: false, error: CHAT_BUSY, retryAfter: BUSY_RETRY_AFTER_MS };
+      page.send(`43${send[1]}${JSON.stringify([busy])}`);
+    });
+  });
+  await buyer.goto(`/chat/${chatId}`);
+  const box = buyer.getByRole('textbox', { name: 'Message' });
+  await expect(box).toBeVisible({ timeout: 20_000 });
+  await box.fill('Is it still boxed?');
+  await box.press('Enter');
+
+  // Told calmly, not as an error; the message stays in the box meanwhile.
+  const busyNote = buyer.getByRole('status').filter({ hasText: 'The chat is busy — retrying…' });
+  await expect(busyNote).toBeVisible();
+  await expect(buyer.getByRole('alert')).toHaveCount(0);
+  await lookAt(buyer, 'body', 'chat-busy');
+  await expect(busyNote).toBeVisible();
+  // Sent again by itself after the wait, with the same id: the seller gets it once.
+  await expect(sellerLog.getByText('Is it still boxed?', { exact: true })).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  expect(tries).toHaveLength(2);
+  expect(tries[1]!.clientMessageId).toBe(tries[0]!.clientMessageId);
+  expect(Date.now() - answeredBusyAt).toBeGreaterThanOrEqual(BUSY_RETRY_AFTER_MS);
+  const buyerLog = buyer.getByRole('log', { name: 'Messages' });
+  await expect(buyerLog.getByText('Is it still boxed?', { exact: true })).toHaveCount(1);
+  await expect(busyNote).toHaveCount(0);
+  await expect(box).toHaveValue('');
 });
