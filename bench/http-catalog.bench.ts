@@ -1,18 +1,22 @@
 /**
- * What one answer of the app costs against the same bytes from a bare Fastify (issue 21). Three
+ * What one answer of the app costs against the same bytes from a bare Fastify (issue 21). Four
  * processes: the production build (`node dist/server/main.js`, NODE_ENV=production, SQLite seeded with
  * the demo catalogue, logging at its default level into a file, every hook and security header on);
  * a bare Fastify 5 (bench/bare-fastify.mjs: no logger, no hooks) answering each URL with the body bytes
- * and content type the app gave for it, from memory; and autocannon, the load generator. Each runs in a
- * process of its own, so the bare one is the most this machine can serve for the same request and body.
+ * and content type the app gave for it, from memory; the same bare Fastify doing only what the issue says
+ * to keep on every answer (`--kept`: the app's response headers, a request id, one log line); and
+ * autocannon, the load generator. Each runs in a process of its own, so the bare one is the most this
+ * machine can serve for the same request and body, and the kept one the most an app keeping those duties
+ * can.
  *
  * Run: npm run build, then npm run bench:http [-- --seconds 10 --connections 50 --rounds 3 --warmup 3
- * --pages page,overview,health,html]. It builds nothing. Each round measures every page on both
- * servers, one after the other (the order alternating between rounds), so both see the same machine;
+ * --pages page,overview,health,html]. It builds nothing. Each round measures every page on the three
+ * servers, one after the other (the order turning between rounds), so all see the same machine;
  * the load average is printed beside each figure. Per run: requests/s, and the server's CPU time per
  * answer (utime + stime from /proc over the run, divided by the answers), which depends far less on
- * what else the machine runs. Targets (the ratio of requests/s): a catalogue page ≥ 0.5, /api/health ≥ 0.7.
- * Plain requests (no Accept-Encoding, no If-None-Match), so every answer is a 200 with the whole body.
+ * what else the machine runs. Targets (the ratio app/bare of requests/s): a catalogue page ≥ 0.5,
+ * /api/health ≥ 0.7. Plain requests (no Accept-Encoding, no If-None-Match), so every answer is a 200
+ * with the whole body.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,6 +34,17 @@ const warmup = option('warmup', 3);
 /** A folder for the app's V8 CPU profile of the whole run (node --cpu-prof), summarized at the end. */
 const profileAt = process.argv.indexOf('--profile');
 const profileDir = profileAt > 0 ? path.resolve(process.argv[profileAt + 1] ?? '') : undefined;
+
+/** Headers Node writes itself, or that differ from one answer to the next: never copied to the bare servers. */
+const PER_ANSWER_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'x-request-id',
+]);
 
 const PAGES = {
   page: {
@@ -82,39 +97,59 @@ const app = await startServerProcess({
   },
   output: { file: logFile },
 });
-let bare: ReturnType<typeof startProcess> | undefined;
+const bares: ReturnType<typeof startProcess>[] = [];
+const keptLogFile = path.join(dataDir, 'kept.log');
 try {
   await untilListening(app, 120_000);
 
   // The bytes the bare process serves: the app's own answer to each URL.
-  const pages = [];
+  const pages: { url: string; contentType: string; body: string; headers: Record<string, string> }[] = [];
   for (const key of chosen) {
     const { url } = PAGES[key];
-    const response = await fetch(app.url + url);
+    // As autocannon asks: no Accept-Encoding (fetch would ask for gzip and br, and undo them).
+    const response = await fetch(app.url + url, { headers: { 'accept-encoding': 'identity' } });
     const body = Buffer.from(await response.arrayBuffer());
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body.toString()}`);
-    pages.push({ url, contentType: response.headers.get('content-type')!, body: body.toString('base64') });
+    // The headers the app sends with it, less those Node writes itself or that differ per answer.
+    const headers = Object.fromEntries(
+      [...response.headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name)),
+    );
+    pages.push({
+      url,
+      contentType: response.headers.get('content-type')!,
+      body: body.toString('base64'),
+      headers,
+    });
   }
   const pagesFile = path.join(dataDir, 'pages.json');
   fs.writeFileSync(pagesFile, JSON.stringify(pages));
-  bare = startProcess(process.execPath, ['bench/bare-fastify.mjs', pagesFile], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const barePort = await new Promise<number>((resolve, reject) => {
-    let text = '';
-    bare!.child.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const port = /listening (\d+)/.exec(text)?.[1];
-      if (port) resolve(Number(port));
+  /** Starts bench/bare-fastify.mjs with `args` and answers its address once it listens. */
+  async function startBare(
+    args: string[],
+  ): Promise<{ process: ReturnType<typeof startProcess>; url: string }> {
+    const started = startProcess(process.execPath, ['bench/bare-fastify.mjs', pagesFile, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    void bare!.exited.then(() => reject(new Error(`the bare Fastify exited: ${text}`)));
-  });
-  const bareUrl = `http://127.0.0.1:${barePort}`;
-  for (const page of pages) {
-    const same = Buffer.from(await (await fetch(bareUrl + page.url)).arrayBuffer());
-    if (!same.equals(Buffer.from(page.body, 'base64')))
-      throw new Error(`the bare Fastify's ${page.url} differs`);
+    bares.push(started);
+    const port = await new Promise<number>((resolve, reject) => {
+      let text = '';
+      started.child.stdout!.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        const found = /listening (\d+)/.exec(text)?.[1];
+        if (found) resolve(Number(found));
+      });
+      void started.exited.then(() => reject(new Error(`the bare Fastify exited: ${text}`)));
+    });
+    const url = `http://127.0.0.1:${port}`;
+    for (const page of pages) {
+      const same = Buffer.from(await (await fetch(url + page.url)).arrayBuffer());
+      if (!same.equals(Buffer.from(page.body, 'base64')))
+        throw new Error(`the bare Fastify's ${page.url} differs`);
+    }
+    return { process: started, url };
   }
+  const bare = await startBare([]);
+  const kept = await startBare(['--kept', keptLogFile]);
 
   const autocannon = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   /** utime + stime of a process, in seconds (Linux's /proc; undefined elsewhere). */
@@ -169,7 +204,14 @@ try {
     };
   }
 
-  const targets = { app: { base: app.url, pid: app.pid }, bare: { base: bareUrl, pid: bare.pid! } };
+  const targets = {
+    app: { base: app.url, pid: app.pid },
+    bare: { base: bare.url, pid: bare.process.pid! },
+    kept: { base: kept.url, pid: kept.process.pid! },
+  };
+  type Side = keyof typeof targets;
+  const SIDES = Object.keys(targets) as Side[];
+  type Round = Record<Side, Run>;
   console.log(
     `Node ${process.version}, ${os.cpus().length} cores, ${connections} connections, ${seconds} s per run, ` +
       `${rounds} rounds (${warmup} s warm-up per page and server first)`,
@@ -177,20 +219,23 @@ try {
   for (const key of chosen) {
     for (const target of Object.values(targets)) await run(target.base, target.pid, PAGES[key].url, warmup);
   }
-  const results = new Map<PageKey, { app: Run; bare: Run }[]>(chosen.map((key) => [key, []]));
+  const results = new Map<PageKey, Round[]>(chosen.map((key) => [key, []]));
+  const micros = (r: Run) => (r.cpuMicros === undefined ? '' : ` ${r.cpuMicros.toFixed(0)} µs CPU/answer`);
   for (let round = 1; round <= rounds; round += 1) {
     for (const key of chosen) {
-      const order = round % 2 === 1 ? (['app', 'bare'] as const) : (['bare', 'app'] as const);
-      const pair = {} as { app: Run; bare: Run };
+      // Each round turns the order, so no server always runs first (or last) on a warming machine.
+      const order = SIDES.map((_, index) => SIDES[(index + round - 1) % SIDES.length]!);
+      const measured = {} as Round;
       for (const side of order)
-        pair[side] = await run(targets[side].base, targets[side].pid, PAGES[key].url, seconds);
-      results.get(key)!.push(pair);
-      const micros = (r: Run) =>
-        r.cpuMicros === undefined ? '' : ` ${r.cpuMicros.toFixed(0)} µs CPU/answer`;
+        measured[side] = await run(targets[side].base, targets[side].pid, PAGES[key].url, seconds);
+      results.get(key)!.push(measured);
       console.log(
-        `round ${round} ${PAGES[key].name}: app ${pair.app.rps.toFixed(0)} req/s${micros(pair.app)} (load ${pair.app.load.toFixed(1)}), ` +
-          `bare ${pair.bare.rps.toFixed(0)} req/s${micros(pair.bare)} (load ${pair.bare.load.toFixed(1)}), ` +
-          `ratio ${(pair.app.rps / pair.bare.rps).toFixed(2)}`,
+        `round ${round} ${PAGES[key].name}: ` +
+          SIDES.map(
+            (side) =>
+              `${side} ${measured[side].rps.toFixed(0)} req/s${micros(measured[side])} (load ${measured[side].load.toFixed(1)})`,
+          ).join(', ') +
+          `, app/bare ${(measured.app.rps / measured.bare.rps).toFixed(2)}`,
       );
     }
   }
@@ -202,36 +247,35 @@ try {
   };
   const spread = (values: number[], digits: number) =>
     `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
-  console.log('\nmedian (range) over the rounds:');
+  console.log(
+    '\nmedian (range) over the rounds; bare = the same bytes from a bare Fastify, kept = bare plus the app’s' +
+      ' response headers and one log line per answer (bench/bare-fastify.mjs --kept):',
+  );
   for (const key of chosen) {
-    const pairs = results.get(key)!;
+    const measured = results.get(key)!;
     const page = PAGES[key];
     const bytes = Buffer.from(pages.find((p) => p.url === page.url)!.body, 'base64').length;
-    const ratios = pairs.map(({ app, bare }) => app.rps / bare.rps);
-    const loads = pairs.flatMap(({ app, bare }) => [app.load, bare.load]);
+    const loads = measured.flatMap((r) => SIDES.map((side) => r[side].load));
     console.log(`${page.name} (${page.url}, ${bytes.toLocaleString('en')} bytes)`);
-    console.log(
-      `  app  ${spread(
-        pairs.map((p) => p.app.rps),
-        0,
-      )} req/s`,
-    );
-    console.log(
-      `  bare ${spread(
-        pairs.map((p) => p.bare.rps),
-        0,
-      )} req/s`,
-    );
-    console.log(
-      `  ratio ${spread(ratios, 2)}${page.target ? ` (target ≥ ${page.target})` : ''}, load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
-    );
-    const appCpu = pairs.map((p) => p.app.cpuMicros).filter((v): v is number => v !== undefined);
-    const bareCpu = pairs.map((p) => p.bare.cpuMicros).filter((v): v is number => v !== undefined);
-    if (appCpu.length && bareCpu.length) {
+    for (const side of SIDES) {
+      const cpu = measured.map((r) => r[side].cpuMicros).filter((v): v is number => v !== undefined);
       console.log(
-        `  CPU per answer: app ${spread(appCpu, 0)} µs, bare ${spread(bareCpu, 0)} µs, bare/app ${(median(bareCpu) / median(appCpu)).toFixed(2)}`,
+        `  ${side.padEnd(4)} ${spread(
+          measured.map((r) => r[side].rps),
+          0,
+        )} req/s${cpu.length ? `, ${spread(cpu, 0)} µs CPU per answer` : ''}`,
       );
     }
+    const ratio = (a: Side, b: Side) =>
+      spread(
+        measured.map((r) => r[a].rps / r[b].rps),
+        2,
+      );
+    console.log(
+      `  app/bare ${ratio('app', 'bare')}${page.target ? ` (target ≥ ${page.target})` : ''}; ` +
+        `kept/bare ${ratio('kept', 'bare')} (the most an app keeping them reaches); app/kept ${ratio('app', 'kept')}; ` +
+        `load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+    );
   }
 
   // The answers did not change under the bench (a new catalogue state would have been a new body).
@@ -246,7 +290,7 @@ try {
   }
   console.log(`\nThe app wrote ${lines.toLocaleString('en')} log lines (its default level, into a file).`);
 } finally {
-  await bare?.stop();
+  for (const started of bares) await started.stop();
   await app.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

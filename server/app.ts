@@ -33,7 +33,6 @@ import { registerCompress } from './plugins/compress.js';
 import { registerHelmet } from './plugins/helmet.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerLimits } from './plugins/limits.js';
-import { registerMultipart } from './plugins/multipart.js';
 import type { Secrets } from './secrets.js';
 
 export interface AppDeps {
@@ -111,7 +110,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerErrorHandler(app);
   await registerHelmet(app);
   await registerCompress(app);
-  await registerMultipart(app);
 
   await registerApiDocs(app);
   registerHealth(app);

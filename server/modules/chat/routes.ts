@@ -12,6 +12,7 @@ import {
 import { badRequest } from '../../http/errors.js';
 import { errorResponses, imageResponse, tagRoutes, uploadedFile } from '../../http/openapi.js';
 import { readMultipartForm } from '../../http/multipart.js';
+import { registerMultipart } from '../../plugins/multipart.js';
 import { assertOwnGoogleId, currentBuyer, requireBuyer } from '../buyers/index.js';
 import type { ChatService } from './service.js';
 
@@ -24,6 +25,7 @@ const imageParamsSchema = z.object({
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   requireBuyer(app);
   tagRoutes(app, 'chat');
+  await registerMultipart(app);
 
   app.post(
     '/api/chats',

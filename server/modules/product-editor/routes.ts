@@ -22,6 +22,7 @@ import { categoriesResponseSchema, nextIdResponseSchema } from '../../../shared/
 import { okSchema, productIdSchema, shopKeySchema, shopQuerySchema } from '../../../shared/schemas/common.js';
 import { badRequest } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
+import { registerMultipart } from '../../plugins/multipart.js';
 import { errorResponses, imageResponse, tagRoutes, uploadedFile } from '../../http/openapi.js';
 import { requireAdmin } from '../admin-auth/index.js';
 import { createLinkFetcher } from '../images/index.js';
@@ -54,6 +55,7 @@ function formFields<T extends z.ZodType>(schema: T, fields: Record<string, strin
 export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   requireAdmin(app);
   tagRoutes(app, 'product-editor');
+  await registerMultipart(app);
   const { db, config } = app.deps;
   const imagesDir = config.imagesDir;
   const fetchImageFromLink = createLinkFetcher({ allowPrivate: config.IMAGE_LINKS_ALLOW_PRIVATE });
