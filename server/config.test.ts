@@ -40,6 +40,21 @@ describe('config', () => {
     }
   });
 
+  it.each([
+    ['ORDER_HOLD_MINUTES', '1.5', 'ORDER_HOLD_MINUTES must be a whole number of minutes'],
+    ['ORDER_HOLD_MINUTES', '0', 'ORDER_HOLD_MINUTES must be 1 or more'],
+    ['ORDER_HOLD_MINUTES', '50000', 'ORDER_HOLD_MINUTES must be at most 43200 (30 days)'],
+    ['CHAT_EMAIL_DELAY_SECONDS', 'soon', 'CHAT_EMAIL_DELAY_SECONDS must be a whole number of seconds'],
+    ['CHAT_EMAIL_DELAY_SECONDS', '86401', 'CHAT_EMAIL_DELAY_SECONDS must be at most 86400 (a day)'],
+    ['CHAT_EMAIL_THROTTLE_MINUTES', '-1', 'CHAT_EMAIL_THROTTLE_MINUTES must be 0 or more'],
+    ['CHAT_EMAIL_THROTTLE_MINUTES', '10081', 'CHAT_EMAIL_THROTTLE_MINUTES must be at most 10080 (a week)'],
+    ['CHAT_MAX_SOCKETS', '2.5', 'CHAT_MAX_SOCKETS must be a whole number'],
+    ['CHAT_MAX_PENDING_MESSAGES', '0', 'CHAT_MAX_PENDING_MESSAGES must be 1 or more'],
+    ['CHAT_MAX_EVENT_LOOP_LAG_MS', 'x', 'CHAT_MAX_EVENT_LOOP_LAG_MS must be a whole number of milliseconds'],
+  ])('refuses %s=%s with the sentence for its unit and bounds', (name, value, sentence) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(sentence);
+  });
+
   it('refuses demo sign-in in production unless the operator allows it', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /GOOGLE_CLIENT_ID must be set in production: demo sign-in lets anyone sign in as any buyer/,

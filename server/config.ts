@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import path from 'node:path';
 import { z } from 'zod';
-import { optionalText, urlText } from './config-fields.js';
+import { optionalText, urlText, wholeNumber } from './config-fields.js';
 import { PAYMENT_PROVIDER_NAMES, PAYMENT_PROVIDERS_ENV } from './modules/payment-providers/index.js';
 
 const booleanFlag = z
@@ -42,12 +42,7 @@ const envSchema = z
     /** The site's public address: payment callbacks, and absolute URLs in page heads, sitemaps and robots.txt. */
     PUBLIC_URL: urlText(['http', 'https']),
     /** How long an unpaid order holds its units before the sweep expires it and returns them to stock. */
-    ORDER_HOLD_MINUTES: z.coerce
-      .number({ error: 'must be a whole number of minutes' })
-      .int({ error: 'must be a whole number of minutes' })
-      .min(1, { error: 'must be 1 or more' })
-      .max(43_200, { error: 'must be at most 43200 (30 days)' })
-      .default(60),
+    ORDER_HOLD_MINUTES: wholeNumber({ unit: 'minutes', min: 1, max: [43_200, '30 days'] }).default(60),
     /**
      * Addresses or CIDR ranges (comma-separated) that may read /metrics without the admin token, e.g.
      * the Prometheus server's. The client address is the one TRUST_PROXY makes out.
@@ -103,43 +98,23 @@ const envSchema = z
       error: 'must be an e-mail address',
     }),
     /** A chat message still unread this long after it was sent to someone not connected is e-mailed. */
-    CHAT_EMAIL_DELAY_SECONDS: z.coerce
-      .number({ error: 'must be a whole number of seconds' })
-      .int({ error: 'must be a whole number of seconds' })
-      .min(0, { error: 'must be 0 or more' })
-      .max(86_400, { error: 'must be at most 86400 (a day)' })
-      .default(120),
+    CHAT_EMAIL_DELAY_SECONDS: wholeNumber({ unit: 'seconds', min: 0, max: [86_400, 'a day'] }).default(120),
     /** At most one chat e-mail per chat and recipient in this many minutes. */
-    CHAT_EMAIL_THROTTLE_MINUTES: z.coerce
-      .number({ error: 'must be a whole number of minutes' })
-      .int({ error: 'must be a whole number of minutes' })
-      .min(0, { error: 'must be 0 or more' })
-      .max(10_080, { error: 'must be at most 10080 (a week)' })
-      .default(30),
+    CHAT_EMAIL_THROTTLE_MINUTES: wholeNumber({ unit: 'minutes', min: 0, max: [10_080, 'a week'] }).default(
+      30,
+    ),
     /**
      * Chat sockets one process holds at most: a connection past it is refused in the handshake with a sentence
      * and a retryAfter (never dropped), so the process keeps its memory and event loop for the ones it has.
      */
-    CHAT_MAX_SOCKETS: z.coerce
-      .number({ error: 'must be a whole number' })
-      .int({ error: 'must be a whole number' })
-      .min(1, { error: 'must be 1 or more' })
-      .default(20_000),
+    CHAT_MAX_SOCKETS: wholeNumber({ min: 1 }).default(20_000),
     /** Chat messages one process holds at once (being checked or waiting for the writer); past it a send is answered busy. */
-    CHAT_MAX_PENDING_MESSAGES: z.coerce
-      .number({ error: 'must be a whole number' })
-      .int({ error: 'must be a whole number' })
-      .min(1, { error: 'must be 1 or more' })
-      .default(2_000),
+    CHAT_MAX_PENDING_MESSAGES: wholeNumber({ min: 1 }).default(2_000),
     /**
      * New chat connections are refused while the event loop's lag (its p99 over the last few seconds, sustained)
      * is above this many milliseconds; 0 turns the check off.
      */
-    CHAT_MAX_EVENT_LOOP_LAG_MS: z.coerce
-      .number({ error: 'must be a whole number of milliseconds' })
-      .int({ error: 'must be a whole number of milliseconds' })
-      .min(0, { error: 'must be 0 or more' })
-      .default(200),
+    CHAT_MAX_EVENT_LOOP_LAG_MS: wholeNumber({ unit: 'milliseconds', min: 0 }).default(200),
     /** A payment short of the invoice by no more than this share counts as paid (exchanges deduct fees). */
     PAYMENT_UNDERPAID_TOLERANCE_PERCENT: z.coerce
       .number({ error: 'must be a number of percent' })
