@@ -144,6 +144,24 @@ describe.each(TEST_DIALECTS)('message writer on %s', (dialect) => {
     expect(sellerRead.last_read_message_id).toBe(written.at(-2)!.row.id);
   });
 
+  it("writes one chat's batch in three statements (its last message, the insert, the read marker)", async () => {
+    const [chatId] = (await startChats('single', 1)) as [number];
+    const counter = new StatementCounter();
+    const writer = createMessageWriter(t.handle.db.withPlugin(counter), { maxPending: 10 });
+    const results = await writeTogether(writer, [
+      message(chatId, 'single-0', 1),
+      message(chatId, 'single-0', 2),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(counter.kinds).toEqual(['UpdateQueryNode', 'InsertQueryNode', 'InsertQueryNode']);
+    const chat = await t.handle.db
+      .selectFrom('chats')
+      .select('last_message')
+      .where('id', '=', chatId)
+      .executeTakeFirstOrThrow();
+    expect(chat.last_message).toBe('message 2');
+  });
+
   it('refuses alone a message whose image was never uploaded to its chat; the rest of its batch is stored', async () => {
     const [chatId, otherChat] = (await startChats('images', 2)) as [number, number];
     await insertUnsentImage(t.handle.db, otherChat, 'elsewhere.webp', AT);

@@ -240,6 +240,9 @@ export interface LastMessage {
  */
 export async function setLastMessages(db: Db, lasts: readonly LastMessage[]): Promise<void> {
   if (lasts.length === 0) return;
+  // One chat (most batches at a low rate): its lock alone cannot make a circle, and a plain UPDATE is one
+  // round trip where the lock and the UPDATE … FROM are two.
+  if (lasts.length === 1) return setLastMessage(db, lasts[0]!.chatId, lasts[0]!.lastMessage, lasts[0]!.at);
   if (isPostgres(db)) {
     await db
       .selectFrom('chats')
