@@ -14,7 +14,7 @@
  *   close  disconnects every socket and exits.
  */
 /* global fetch, AbortSignal */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout } from 'node:timers';
 import { io } from 'socket.io-client';
 
@@ -82,16 +82,27 @@ async function connect({ url, users }) {
 async function overload({ url, users, rate, seconds }) {
   const counts = { refusedWithReason: 0, dropped: 0, firstDrop: undefined };
   const health = [];
+  /** The health answers timed while the messages were being sent (after every socket connected). */
+  const healthWhileSending = [];
+  let sending = false;
   let healthFailures = 0;
   let polling = true;
+  // This process's own lag: a health answer timed here is late by it too (500 sockets live here).
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  // Untimed: the first fetch of a process loads its HTTP client (undici) and opens the connection, which
+  // would be timed as the server's answer.
+  await fetch(`${url}/api/health`).then((response) => response.arrayBuffer());
   const poll = (async () => {
     while (polling) {
       const started = performance.now();
       try {
         const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
         await response.arrayBuffer();
-        if (response.ok) health.push(performance.now() - started);
-        else healthFailures += 1;
+        if (response.ok) {
+          health.push(performance.now() - started);
+          if (sending) healthWhileSending.push(performance.now() - started);
+        } else healthFailures += 1;
       } catch {
         healthFailures += 1;
       }
@@ -105,6 +116,7 @@ async function overload({ url, users, rate, seconds }) {
   const total = Math.round(rate * seconds);
   const all = [];
   const start = performance.now();
+  sending = true;
   const sendOnce = (socket, event, first) =>
     socket
       .timeout(WAIT_MS)
@@ -148,7 +160,10 @@ async function overload({ url, users, rate, seconds }) {
   await Promise.all(all);
   polling = false;
   await poll;
+  lag.disable();
   return {
+    healthWhileSending,
+    clientLag: { p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
     connected: bySub.size,
     ...counts,
     connectTotalMs: totalMs,

@@ -174,7 +174,9 @@ async function main(): Promise<void> {
         lost: number;
         ackMs: number[];
         health: number[];
+        healthWhileSending: number[];
         healthFailures: number;
+        clientLag: { p99: number; max: number };
       }>('overload', { url: baseUrl, users, rate, seconds });
       lag.disable();
       const stored = await handle.db
@@ -198,6 +200,11 @@ async function main(): Promise<void> {
       console.log(
         `/api/health every 100 ms: ${result.health.length} answers, ${result.healthFailures} failures, p50 ${ms(percentile(result.health, 50))}, ` +
           `p99 ${ms(percentile(result.health, 99))}, max ${ms(Math.max(...result.health))} (target < 200 ms); load average ${load()}`,
+      );
+      console.log(
+        `  of them while sending (all connected): ${result.healthWhileSending.length}, p50 ${ms(percentile(result.healthWhileSending, 50))}, ` +
+          `p99 ${ms(percentile(result.healthWhileSending, 99))}, max ${ms(Math.max(...result.healthWhileSending))}; ` +
+          `the clients' own process (where they are timed) lagged p99 ${ms(result.clientLag.p99)}, max ${ms(result.clientLag.max)}`,
       );
     }
   } finally {

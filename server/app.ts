@@ -127,7 +127,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(paymentRoutes);
   await app.register(seoRoutes, { sitemapUrlLimit: options.sitemapUrlLimit });
   await app.register(mailRoutes);
-  const { chat, io, emailNotices } = await registerChat(app, await registerLimits(app));
+  const { chat, io, emailNotices } = await registerChat(app, {
+    ...(await registerLimits(app)),
+    loopDelay: metrics.loopDelay,
+  });
   metrics.countSockets = () => io.engine.clientsCount;
   metrics.countChatWrites = () => chat.writeStats();
   await app.register(apiDocsRoutes);

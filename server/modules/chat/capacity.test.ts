@@ -75,6 +75,15 @@ describe.each(TEST_DIALECTS)('chat capacity on %s', (dialect) => {
         ),
       );
 
+    /** A new chat of `buyer`, a socket, and `count` messages sent at once on it (ids `${prefix}-${n}`). */
+    async function burst(buyer: string, prefix: string, count: number) {
+      const chatId = await startChat(buyer);
+      const socket = await client(buyer);
+      const ids = Array.from({ length: count }, (_, index) => `${prefix}-${index}`);
+      const acks = await Promise.all(ids.map((id) => send(socket, chatId, buyer, `text ${id}`, id)));
+      return { chatId, socket, ids, acks };
+    }
+
     const stored = (chatId: number) =>
       t.handle.db
         .selectFrom('chat_messages')
@@ -137,10 +146,7 @@ describe.each(TEST_DIALECTS)('chat capacity on %s', (dialect) => {
       'answers a send past CHAT_MAX_PENDING_MESSAGES busy with a retryAfter and stores nothing of it; the same send later is stored once',
       async () => {
         const buyer = 'buyer-busy';
-        const chatId = await startChat(buyer);
-        const socket = await client(buyer);
-        const ids = Array.from({ length: 8 }, (_, index) => `busy-msg-${index}`);
-        const acks = await Promise.all(ids.map((id) => send(socket, chatId, buyer, `text ${id}`, id)));
+        const { chatId, socket, ids, acks } = await burst(buyer, 'busy-msg', 8);
 
         const busy = ids.filter((_, index) => !acks[index]!.ok);
         const accepted = ids.filter((_, index) => acks[index]!.ok);
@@ -164,10 +170,7 @@ describe.each(TEST_DIALECTS)('chat capacity on %s', (dialect) => {
       "does not count a busy refusal against the sender's own limit of 20 messages per 10 s",
       async () => {
         const buyer = 'buyer-budget';
-        const chatId = await startChat(buyer);
-        const socket = await client(buyer);
-        const ids = Array.from({ length: 30 }, (_, index) => `budget-msg-${index}`);
-        const acks = await Promise.all(ids.map((id) => send(socket, chatId, buyer, `text ${id}`, id)));
+        const { chatId, socket, ids, acks } = await burst(buyer, 'budget-msg', 30);
         const refused = acks.filter((ack) => !ack.ok);
         expect(refused.length).toBeGreaterThan(10);
         // Every refusal is "busy, try again", none "too fast": the busy ones were never counted.

@@ -15,7 +15,7 @@
  * loaded CI machine running test files side by side, seen refusing tests' sockets) is not the chat's to shed,
  * and refusing a handful of users would not make it faster.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { LoopDelay } from '../metrics/index.js';
 
 export const CHAT_FULL = 'The chat is full right now. Your browser will connect again in a few seconds.';
 export const CHAT_LAGGING =
@@ -25,7 +25,6 @@ export const CHAT_BUSY =
 
 /** One-second windows whose p99 must all be above the limit before connections are refused. */
 const LAG_WINDOWS = 3;
-const LAG_WINDOW_MS = 1_000;
 /** Below this many sockets (and handshakes) of its own, a process never refuses on lag. */
 export const LAG_MIN_SOCKETS = 200;
 /** A just-started process is never refused on lag. */
@@ -57,6 +56,8 @@ export interface ChatCapacityOptions {
   maxSockets: number;
   /** 0: never refuse on lag. */
   maxEventLoopLagMs: number;
+  /** The process's event-loop delay in one-second windows (shared with /metrics). */
+  loopDelay: LoopDelay;
 }
 
 export interface ChatCapacity {
@@ -64,27 +65,23 @@ export interface ChatCapacity {
   refuseConnection(connectedSockets: number): ConnectionRefusal | undefined;
   /** The event loop's lag p99 of the last window (ms), for logs and benches. */
   lagP99(): number;
-  close(): void;
 }
 
-export function createChatCapacity({ maxSockets, maxEventLoopLagMs }: ChatCapacityOptions): ChatCapacity {
+export function createChatCapacity({
+  maxSockets,
+  maxEventLoopLagMs,
+  loopDelay,
+}: ChatCapacityOptions): ChatCapacity {
   const startedAt = Date.now();
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  histogram.enable();
-  /** The p99 (ms) of each of the last windows, newest last. */
-  const windows: number[] = [];
-  const sample = setInterval(() => {
-    windows.push(histogram.percentile(99) / 1e6);
-    if (windows.length > LAG_WINDOWS) windows.shift();
-    histogram.reset();
-  }, LAG_WINDOW_MS);
-  sample.unref();
-
-  const lagging = () =>
-    maxEventLoopLagMs > 0 &&
-    Date.now() - startedAt >= LAG_GRACE_MS &&
-    windows.length === LAG_WINDOWS &&
-    windows.every((p99) => p99 > maxEventLoopLagMs);
+  const lagging = () => {
+    const windows = loopDelay.windows().slice(-LAG_WINDOWS);
+    return (
+      maxEventLoopLagMs > 0 &&
+      Date.now() - startedAt >= LAG_GRACE_MS &&
+      windows.length === LAG_WINDOWS &&
+      windows.every((p99) => p99 > maxEventLoopLagMs)
+    );
+  };
 
   return {
     refuseConnection(connectedSockets) {
@@ -92,10 +89,6 @@ export function createChatCapacity({ maxSockets, maxEventLoopLagMs }: ChatCapaci
       if (connectedSockets >= LAG_MIN_SOCKETS && lagging()) return refusal(CHAT_LAGGING, retryAfterMs(3_000));
       return undefined;
     },
-    lagP99: () => windows.at(-1) ?? 0,
-    close() {
-      clearInterval(sample);
-      histogram.disable();
-    },
+    lagP99: () => loopDelay.windows().at(-1) ?? 0,
   };
 }

@@ -191,23 +191,34 @@ export function createMessageWriter(db: Kysely<Database>, { maxPending }: { maxP
   };
 }
 
-/** The batch in one transaction: answers each message's row, in the batch's order. */
+/**
+ * The batch in one transaction: answers each message's row, in the batch's order. A bounded number of
+ * statements whatever the batch's size (each kind once for the whole batch), since on PostgreSQL every
+ * statement is a round trip during which the batch's chats stay locked.
+ */
 async function writeAll(
   trx: Parameters<typeof repo.insertMessagesOnce>[0],
   messages: readonly MessageToWrite[],
 ): Promise<WrittenMessage[]> {
-  // Each chat's last message first, in chat id order (repository.setLastMessage says why).
+  // Each chat's last message first (repository.setLastMessages says why, and takes the locks in chat id order).
   const lastOfChat = new Map<number, MessageToWrite>();
   for (const message of messages) lastOfChat.set(message.chatId, message);
-  for (const chatId of [...lastOfChat.keys()].sort((a, b) => a - b)) {
-    const last = lastOfChat.get(chatId)!;
-    await repo.setLastMessage(trx, chatId, last.lastMessage, last.at);
-  }
+  await repo.setLastMessages(
+    trx,
+    [...lastOfChat.values()].map((last) => ({
+      chatId: last.chatId,
+      lastMessage: last.lastMessage,
+      at: last.at,
+    })),
+  );
   // In the same transaction: the sweep can no longer take these images, or took one already.
-  for (const message of messages) {
-    if (message.imageNames.length === 0) continue;
-    const recorded = await repo.markImagesSent(trx, message.chatId, message.imageNames, message.at);
-    if (recorded !== message.imageNames.length) throw badRequest(IMAGE_NOT_UPLOADED);
+  const images = messages.flatMap((message) =>
+    message.imageNames.map((name) => ({ chatId: message.chatId, name, at: message.at })),
+  );
+  if (images.length > 0) {
+    const recorded = await repo.markImagesSent(trx, images);
+    if (images.some((image) => !recorded.has(repo.imageKey(image.chatId, image.name))))
+      throw badRequest(IMAGE_NOT_UPLOADED);
   }
   const rows = await repo.insertMessagesOnce(trx, messages);
   // The rows come in the batch's order, less the resends: a message with a clientMessageId is matched by it,
@@ -220,8 +231,11 @@ async function writeAll(
     if (row.client_message_id === null) withoutClientId.push(row);
     else byClientId.set(key(row.chat_id, row.sender_google_id, row.client_message_id), row);
   }
-  const results: WrittenMessage[] = [];
-  for (const message of messages) {
+  const results: Array<WrittenMessage | undefined> = [];
+  /** Resends of a message stored before (by an earlier batch, another process, or earlier in this one). */
+  const resent: Array<{ index: number; id: string; message: MessageToWrite & { clientMessageId: string } }> =
+    [];
+  for (const [index, message] of messages.entries()) {
     if (message.clientMessageId === undefined) {
       const row = withoutClientId.shift();
       if (!row) throw new Error('A message without an id was not written.');
@@ -236,19 +250,27 @@ async function writeAll(
       results.push({ row, stored: true });
       continue;
     }
-    // Stored before (by an earlier batch, another process, or earlier in this one): answer that one.
-    const earlier = await repo.findMessageByClientId(
-      trx,
-      message.chatId,
-      message.senderGoogleId,
-      message.clientMessageId,
-    );
-    if (!earlier) throw new Error('A message was refused by the database without an earlier copy.');
-    results.push({ row: earlier, stored: false });
+    results.push(undefined);
+    resent.push({ index, id, message: { ...message, clientMessageId: message.clientMessageId } });
   }
+  // Each resend is answered with the stored one, read in one statement for the batch.
+  const earlier = new Map(
+    (
+      await repo.findMessagesByClientId(
+        trx,
+        resent.map(({ message }) => message),
+      )
+    ).map((row) => [key(row.chat_id, row.sender_google_id, row.client_message_id!), row]),
+  );
+  for (const { index, id } of resent) {
+    const row = earlier.get(id);
+    if (!row) throw new Error('A message was refused by the database without an earlier copy.');
+    results[index] = { row, stored: false };
+  }
+  const written = results as WrittenMessage[];
   // Each sender has read everything up to their own (newest) message.
   const reads = new Map<string, { chatId: number; userId: string; messageId: number }>();
-  for (const { row, stored } of results) {
+  for (const { row, stored } of written) {
     if (!stored) continue;
     reads.set(`${row.chat_id}:${row.sender_google_id}`, {
       chatId: row.chat_id,
@@ -257,5 +279,5 @@ async function writeAll(
     });
   }
   await repo.markReadUpTo(trx, [...reads.values()]);
-  return results;
+  return written;
 }

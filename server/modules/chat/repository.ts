@@ -1,8 +1,10 @@
 /** All SQL of the chat. Every function takes the database or a transaction. */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { ChatMessageRow, ChatRow, Database } from '../../db/types.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface NewChat {
   shop: string;
@@ -148,13 +150,37 @@ export async function findMessageByClientId(
   senderGoogleId: string,
   clientMessageId: string,
 ): Promise<ChatMessageRow | undefined> {
+  const [row] = await findMessagesByClientId(db, [{ chatId, senderGoogleId, clientMessageId }]);
+  return row;
+}
+
+export interface ClientMessageKey {
+  chatId: number;
+  senderGoogleId: string;
+  clientMessageId: string;
+}
+
+/** The messages already stored under these client ids (in any order; one per key at most), in one statement. */
+export async function findMessagesByClientId(
+  db: Db,
+  keys: readonly ClientMessageKey[],
+): Promise<ChatMessageRow[]> {
+  if (keys.length === 0) return [];
   return db
     .selectFrom('chat_messages')
     .selectAll()
-    .where('chat_id', '=', chatId)
-    .where('sender_google_id', '=', senderGoogleId)
-    .where('client_message_id', '=', clientMessageId)
-    .executeTakeFirst();
+    .where((eb) =>
+      eb.or(
+        keys.map((key) =>
+          eb.and({
+            chat_id: key.chatId,
+            sender_google_id: key.senderGoogleId,
+            client_message_id: key.clientMessageId,
+          }),
+        ),
+      ),
+    )
+    .execute();
 }
 
 export interface NewMessage {
@@ -188,16 +214,64 @@ function messageRow(message: NewMessage) {
   };
 }
 
-/**
- * The message writer's half of insertMessage (message-writer.ts): makes this the chat's last message. Called for
- * every chat of a batch before its messages are inserted, in chat id order, so the chat row's lock orders two
- * processes' batches (the later id is the one the list shows) and two batches never wait on each other in a circle.
- */
-export async function setLastMessage(db: Db, chatId: number, lastMessage: string, at: string): Promise<void> {
+/** Makes this the chat's last message (insertMessage: a message written alone). */
+async function setLastMessage(db: Db, chatId: number, lastMessage: string, at: string): Promise<void> {
   await db
     .updateTable('chats')
     .set({ last_message: lastMessage, last_message_time: at, last_activity: at })
     .where('id', '=', chatId)
+    .execute();
+}
+
+export interface LastMessage {
+  chatId: number;
+  lastMessage: string;
+  at: string;
+}
+
+/**
+ * The message writer's half of insertMessage (message-writer.ts): makes each of these the last message of its
+ * chat (a chat at most once), before the batch's messages are inserted, so the chat row's lock orders two
+ * processes' batches (the later id is the one the list shows). The rows are locked in chat id order, so two
+ * batches sharing chats never wait on each other in a circle: on PostgreSQL by a SELECT … ORDER BY id FOR
+ * UPDATE first, since the order in which one UPDATE … FROM reaches its rows is the plan's (a hash join goes in
+ * the table's physical order); SQLite has one writer at a time and no row locks. Two statements whatever the
+ * batch's size (one on SQLite), not one per chat.
+ */
+export async function setLastMessages(db: Db, lasts: readonly LastMessage[]): Promise<void> {
+  if (lasts.length === 0) return;
+  // One chat (most batches at a low rate): its lock alone cannot make a circle, and a plain UPDATE is one
+  // round trip where the lock and the UPDATE … FROM are two.
+  if (lasts.length === 1) return setLastMessage(db, lasts[0]!.chatId, lasts[0]!.lastMessage, lasts[0]!.at);
+  if (isPostgres(db)) {
+    await db
+      .selectFrom('chats')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        lasts.map((last) => last.chatId),
+      )
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+  // A CTE with named columns: SQLite has no column aliases on a VALUES in FROM. The id is cast because
+  // PostgreSQL takes an untyped VALUES column as text.
+  const rows = lasts.map((last) => sql`(cast(${last.chatId} as integer), ${last.lastMessage}, ${last.at})`);
+  await db
+    .with(
+      'v(id, last_message, at)',
+      () => sql<{ id: number; last_message: string; at: string }>`(values ${sql.join(rows)})`,
+    )
+    .updateTable('chats')
+    .from('v')
+    .set((eb) => ({
+      last_message: eb.ref('v.last_message'),
+      last_message_time: eb.ref('v.at'),
+      last_activity: eb.ref('v.at'),
+    }))
+    .whereRef('chats.id', '=', 'v.id')
     .execute();
 }
 
@@ -272,24 +346,44 @@ export async function insertUnsentImage(db: Db, chatId: number, name: string, at
     .execute();
 }
 
+export interface SentImage {
+  chatId: number;
+  name: string;
+  /** When the message showing it was sent (a row already sent keeps its first time). */
+  at: string;
+}
+
+/** How imagesSent names an image in its answer. */
+export const imageKey = (chatId: number, name: string) => `${chatId}/${name}`;
+
 /**
- * Marks the chat's uploads `names` as sent (the first send's time is kept) and returns how many of them
- * are recorded: fewer than asked means one was never uploaded here or was already removed as unsent.
+ * Marks these uploads as sent, in one statement for a whole batch of messages, and answers the ones recorded
+ * (imageKey): one asked for and missing was never uploaded to that chat or was already removed as unsent.
  */
-export async function markImagesSent(
-  db: Db,
-  chatId: number,
-  names: readonly string[],
-  at: string,
-): Promise<number> {
-  if (names.length === 0) return 0;
-  const result = await db
+export async function markImagesSent(db: Db, images: readonly SentImage[]): Promise<Set<string>> {
+  // Each image once: an UPDATE … FROM uses one of the rows that match a row of the table, whichever it meets.
+  const unique = new Map<string, SentImage>();
+  for (const image of images) {
+    const key = imageKey(image.chatId, image.name);
+    if (!unique.has(key)) unique.set(key, image);
+  }
+  if (unique.size === 0) return new Set();
+  const rows = [...unique.values()].map(
+    (image) => sql`(cast(${image.chatId} as integer), ${image.name}, ${image.at})`,
+  );
+  const recorded = await db
+    .with(
+      'i(chat_id, name, at)',
+      () => sql<{ chat_id: number; name: string; at: string }>`(values ${sql.join(rows)})`,
+    )
     .updateTable('chat_images')
-    .set({ sent_at: sql<string>`coalesce(sent_at, ${at})` })
-    .where('chat_id', '=', chatId)
-    .where('name', 'in', names)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .from('i')
+    .set({ sent_at: sql<string>`coalesce(chat_images.sent_at, i.at)` })
+    .whereRef('chat_images.chat_id', '=', 'i.chat_id')
+    .whereRef('chat_images.name', '=', 'i.name')
+    .returning(['chat_images.chat_id', 'chat_images.name'])
+    .execute();
+  return new Set(recorded.map((row) => imageKey(row.chat_id, row.name)));
 }
 
 /**

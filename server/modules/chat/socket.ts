@@ -19,6 +19,7 @@ import { handleReadEvents } from './handlers/read.js';
 import { eventRunner } from './handlers/run-event.js';
 import { handleSendEvents } from './handlers/send.js';
 import { handleTypingEvents } from './handlers/typing.js';
+import type { LoopDelay } from '../metrics/index.js';
 import { createChatCapacity } from './capacity.js';
 import type { ConnectedCheck } from './email-notices.js';
 import type { ChatService } from './service.js';
@@ -37,6 +38,8 @@ export interface ChatSocketOptions {
   redis: RedisConnection | undefined;
   limiter: RateLimiter;
   connections: ConnectionLimiter;
+  /** The process's event-loop delay (metrics/loop-delay.ts), for the lag refusal. */
+  loopDelay: LoopDelay;
 }
 
 /** The handshake: a valid session, and a free place among the user's sockets; else the refusal. */
@@ -67,7 +70,7 @@ async function admit(
 export function attachChatSocket(
   app: FastifyInstance,
   chat: ChatService,
-  { redis, limiter, connections }: ChatSocketOptions,
+  { redis, limiter, connections, loopDelay }: ChatSocketOptions,
 ): ChatServer {
   const adapterClients = redis?.adapterClients();
   const io: ChatServer = new Server(app.server, {
@@ -80,6 +83,7 @@ export function attachChatSocket(
   const capacity = createChatCapacity({
     maxSockets: app.deps.config.CHAT_MAX_SOCKETS,
     maxEventLoopLagMs: app.deps.config.CHAT_MAX_EVENT_LOOP_LAG_MS,
+    loopDelay,
   });
 
   io.use((socket, next) => {
@@ -129,7 +133,6 @@ export function attachChatSocket(
       new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref()),
     ]);
     await Promise.resolve(io.of('/').adapter.close());
-    capacity.close();
     io.engine.close();
   });
   return io;

@@ -1,2 +1,3 @@
 /** The metrics module's front door. */
 export { registerMetrics } from './metrics.js';
+export type { LoopDelay } from './loop-delay.js';

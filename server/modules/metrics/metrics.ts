@@ -3,7 +3,6 @@
  * status, connected chat sockets and event-loop lag. One registry per app (tests build many apps in
  * one process). Readable with the admin token, or from the addresses METRICS_ALLOW lists.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ipaddr from 'ipaddr.js';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -11,6 +10,7 @@ import { Unauthorized } from '../../http/errors.js';
 import { bearerToken, isValidAdminToken } from '../admin-auth/index.js';
 import { countWaitingMail } from '../mail/index.js';
 import { countOrdersByStatus } from '../orders/index.js';
+import { createLoopDelay, type LoopDelay } from './loop-delay.js';
 
 export interface AppMetrics {
   /** Set once the chat socket server exists: how many sockets are connected to this process. */
@@ -20,6 +20,8 @@ export interface AppMetrics {
   /** The mail sender tells of each e-mail the mail server took, and of each try it refused or could not take. */
   mailSent: () => void;
   mailFailed: () => void;
+  /** The event-loop delay, read once for /metrics and the chat's lag refusal. */
+  loopDelay: LoopDelay;
 }
 
 /** Whether `address` is one of `allowed` (addresses or CIDR ranges; IPv4-mapped IPv6 counts as IPv4). */
@@ -45,7 +47,10 @@ export function registerMetrics(app: FastifyInstance): AppMetrics {
     help: 'Tries of this process to send an e-mail that the mail server refused or could not take.',
     registers: [registry],
   });
+  const loopDelay = createLoopDelay();
+  app.addHook('onClose', async () => loopDelay.close());
   const metrics: AppMetrics = {
+    loopDelay,
     countSockets: () => 0,
     countChatWrites: () => ({ transactions: 0, messages: 0 }),
     mailSent: () => mailSent.inc(),
@@ -122,19 +127,16 @@ export function registerMetrics(app: FastifyInstance): AppMetrics {
       this.set(metrics.countChatWrites().messages);
     },
   });
-  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
-  loopDelay.enable();
-  app.addHook('onClose', async () => loopDelay.disable());
   // One read of the delays per scrape, for both gauges (the registry collects them in this order).
   let longestDelay = 0;
   new Gauge({
     name: 'nodejs_eventloop_lag_seconds',
-    help: 'Event-loop delay of this process since the last scrape: p99.',
+    help: 'Event-loop delay of this process since the last scrape: the highest p99 of a one-second window.',
     registers: [registry],
     collect() {
-      this.set(loopDelay.count > 0 ? loopDelay.percentile(99) / 1e9 : 0);
-      longestDelay = loopDelay.count > 0 ? loopDelay.max / 1e9 : 0;
-      loopDelay.reset();
+      const { p99, max } = loopDelay.takeSinceLastRead();
+      this.set(p99 / 1e3);
+      longestDelay = max / 1e3;
     },
   });
   new Gauge({
