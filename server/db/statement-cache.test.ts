@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Generated, Kysely, sql, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cachingStatements } from './statement-cache.js';
+import { cachingStatements, MAX_CACHED_PARAMETERS } from './statement-cache.js';
 
 describe('cachingStatements: prepared statements kept per SQL text (SQLite)', () => {
   let dir: string;
@@ -36,6 +36,19 @@ describe('cachingStatements: prepared statements kept per SQL text (SQLite)', ()
     database.prepare('select 3'); // pushes out 'select 2', the least recently used
     expect(database.prepare('select 1')).toBe(one);
     expect(database.prepare('select 2')).not.toBe(two);
+  });
+
+  it('does not keep a statement whose parameters are a list or rows of varying count', () => {
+    const database = cachingStatements(sqlite);
+    const list = (count: number) => `select name from t where id in (${Array(count).fill('?').join(', ')})`;
+    const short = database.prepare(list(MAX_CACHED_PARAMETERS));
+    expect(database.prepare(list(MAX_CACHED_PARAMETERS))).toBe(short);
+    const long = database.prepare(list(MAX_CACHED_PARAMETERS + 1));
+    expect(database.prepare(list(MAX_CACHED_PARAMETERS + 1))).not.toBe(long);
+    expect(long.all([1, ...Array<number>(MAX_CACHED_PARAMETERS).fill(2)])).toEqual([
+      { name: 'a' },
+      { name: 'b' },
+    ]);
   });
 
   it('gives a new statement while the kept one is still iterating, and keeps the kept one', () => {
