@@ -56,6 +56,14 @@ vi.mock('socket.io-client', () => ({
 
 const { ChatClient } = await import('./chatClient.js');
 const BUSY = 'The chat is busy right now.';
+const message = {
+  id: 7,
+  chat_id: 3,
+  sender_google_id: 'buyer-1',
+  content: 'hello',
+  images: [],
+  timestamp: '2026-01-01T00:00:00.000Z',
+};
 
 describe('ChatClient past the server capacity', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -69,14 +77,6 @@ describe('ChatClient past the server capacity', () => {
     const socket = sockets[0]!;
     socket.connected = true;
     socket.fire('connect');
-    const message = {
-      id: 7,
-      chat_id: 3,
-      sender_google_id: 'buyer-1',
-      content: 'hello',
-      images: [],
-      timestamp: '2026-01-01T00:00:00.000Z',
-    };
     socket.answers.push({ ok: false, error: BUSY, retryAfter: 1500 }, {
       ok: true,
       message,
@@ -109,7 +109,64 @@ describe('ChatClient past the server capacity', () => {
     expect(socket.connects).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(socket.connects).toBe(1);
+    // Busy until a connection is made (the attempt may be refused again).
+    expect(client.getSnapshot().busy).toBe(true);
+    socket.connected = true;
+    socket.fire('connect');
     expect(client.getSnapshot().busy).toBe(false);
+    client.close();
+  });
+
+  it('leaves a message waiting out its retryAfter to its timer when the connection comes back meanwhile', async () => {
+    const client = new ChatClient('token', 'buyer-1');
+    const socket = sockets[0]!;
+    socket.connected = true;
+    socket.fire('connect');
+    socket.answers.push({ ok: false, error: BUSY, retryAfter: 1500 }, {
+      ok: true,
+      message,
+    } as SendMessageAck);
+    const answer = client.send(3, 'hello', [], 'message-id-2');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.sent).toHaveLength(1);
+
+    // The connection drops and comes back before the wait is over: the message is not sent early.
+    socket.connected = false;
+    socket.fire('disconnect', 'transport close');
+    socket.connected = true;
+    socket.fire('connect');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.sent).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(await answer).toBeNull();
+    expect(socket.sent).toHaveLength(2);
+    // Stored: nothing is sent again later.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(socket.sent).toHaveLength(2);
+    client.close();
+  });
+
+  it('keeps the busy note on through retries answered busy again, so it is announced once', async () => {
+    const client = new ChatClient('token', 'buyer-1');
+    const socket = sockets[0]!;
+    socket.connected = true;
+    socket.fire('connect');
+    const shown: boolean[] = [];
+    client.subscribe(() => {
+      const { busy } = client.getSnapshot();
+      if (shown.at(-1) !== busy) shown.push(busy);
+    });
+    socket.answers.push(
+      { ok: false, error: BUSY, retryAfter: 1000 },
+      { ok: false, error: BUSY, retryAfter: 1000 },
+      { ok: true, message } as SendMessageAck,
+    );
+    const answer = client.send(3, 'hello', [], 'message-id-3');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await answer).toBeNull();
+    expect(socket.sent).toHaveLength(3);
+    expect(shown).toEqual([true, false]);
     client.close();
   });
 });

@@ -61,8 +61,12 @@ interface Outgoing {
   event: SendMessageEvent & { clientMessageId: string };
   answer: Promise<string | null>;
   settle: (problem: string | null) => void;
-  /** Transmissions so far: only the latest one's failure counts (an earlier one died with its connection). */
+  /** Transmissions so far: only the latest one's answer counts (an earlier one died with its connection). */
   attempt: number;
+  /** Waiting out a busy answer's retryAfter: this timer sends it again (a reconnect meanwhile does not). */
+  retryTimer?: ReturnType<typeof setTimeout>;
+  /** Answered busy, and not answered otherwise since: the chat shows busy until then. */
+  busy: boolean;
 }
 
 /** A message's own id, made in the browser (getRandomValues works on plain http too, randomUUID does not). */
@@ -98,6 +102,8 @@ export class ChatClient {
   private closed = false;
   /** Retries waiting their retryAfter: sends answered busy, and a refused connection. */
   private readonly retries = new Set<ReturnType<typeof setTimeout>>();
+  /** The last connection was refused with a retryAfter, and no connection has succeeded since. */
+  private connectionBusy = false;
   /** What each conversation's composer holds (drafts.ts): kept for as long as this connection. */
   readonly drafts = new DraftStore();
 
@@ -125,7 +131,9 @@ export class ChatClient {
       if (error.message === 'unauthorized' && getSessionToken() === token) clearSessionToken();
       // The server is full or too busy and said when to come back (a refusal socket.io does not retry).
       const retryAfter = retryAfterOf((error as Error & { data?: unknown }).data);
+      this.connectionBusy = retryAfter !== undefined;
       if (retryAfter !== undefined) this.later(retryAfter, () => this.socket.connect());
+      this.showBusy();
     });
     this.socket.on('chatsList', this.onChatsList);
     this.socket.on('chatHistory', ({ chatId, messages }) => {
@@ -197,7 +205,7 @@ export class ChatClient {
     let settle: (problem: string | null) => void = () => {};
     const answer = new Promise<string | null>((resolve) => (settle = resolve));
     const event = { chatId, senderGoogleId: this.userId, content, images, clientMessageId };
-    const outgoing: Outgoing = { event, answer, settle, attempt: 0 };
+    const outgoing: Outgoing = { event, answer, settle, attempt: 0, busy: false };
     this.outbox.set(clientMessageId, outgoing);
     this.transmit(outgoing);
     return answer;
@@ -210,7 +218,7 @@ export class ChatClient {
       .timeout(SEND_TIMEOUT_MS)
       .emitWithAck('sendMessage', outgoing.event)
       .then(
-        (answer) => this.answered(outgoing, answer as SendMessageAck),
+        (answer) => this.answered(outgoing, attempt, answer as SendMessageAck),
         () => {
           // Lost with the connection (socket.io fails every unanswered emit on a drop): onConnect sends it again.
           if (attempt !== outgoing.attempt || !this.socket.connected) return;
@@ -219,30 +227,54 @@ export class ChatClient {
       );
   }
 
-  private answered(outgoing: Outgoing, answer: SendMessageAck): void {
-    if (this.outbox.get(outgoing.event.clientMessageId) !== outgoing) return;
-    // Busy: nothing was stored; the same message (same id) goes again after the wait the server asked for.
+  private answered(outgoing: Outgoing, attempt: number, answer: SendMessageAck): void {
+    // A settled message, or an older attempt's answer (a reconnect sent it again meanwhile): the latest decides.
+    if (this.outbox.get(outgoing.event.clientMessageId) !== outgoing || attempt !== outgoing.attempt) return;
+    // Busy: nothing was stored; the same message (same id) goes again after the wait the server asked for,
+    // and only then: one retry timer per message, which onConnect leaves to it.
     if (!answer.ok && answer.retryAfter !== undefined) {
-      return this.later(answer.retryAfter, () => this.transmit(outgoing));
+      outgoing.busy = true;
+      outgoing.retryTimer = this.later(answer.retryAfter, () => {
+        outgoing.retryTimer = undefined;
+        if (this.outbox.get(outgoing.event.clientMessageId) === outgoing) this.transmit(outgoing);
+      });
+      return this.showBusy();
     }
     if (answer.ok) this.onNewMessage(answer.message);
     this.settle(outgoing, answer.ok ? null : answer.error);
   }
 
   private settle(outgoing: Outgoing, problem: string | null): void {
+    if (outgoing.retryTimer !== undefined) {
+      clearTimeout(outgoing.retryTimer);
+      this.retries.delete(outgoing.retryTimer);
+      outgoing.retryTimer = undefined;
+    }
+    outgoing.busy = false;
     this.outbox.delete(outgoing.event.clientMessageId);
     outgoing.settle(problem);
+    this.showBusy();
   }
 
-  /** Runs `retry` after `ms`, showing the chat as busy until every such wait is over. */
-  private later(ms: number, retry: () => void): void {
+  /** Runs `retry` after `ms` (unless the client closed meanwhile). */
+  private later(ms: number, retry: () => void): ReturnType<typeof setTimeout> {
     const timer = setTimeout(() => {
       this.retries.delete(timer);
-      if (this.retries.size === 0) this.update({ busy: false });
       if (!this.closed) retry();
     }, ms);
     this.retries.add(timer);
-    if (!this.snapshot.busy) this.update({ busy: true });
+    return timer;
+  }
+
+  /**
+   * Busy while a refused connection waits to try again or a message answered busy has not been answered
+   * otherwise since. Not cleared when a retry goes out (its answer may be busy again): a status region
+   * that emptied and filled at every retry would be read out again each time.
+   */
+  private showBusy(): void {
+    if (this.closed) return;
+    const busy = this.connectionBusy || [...this.outbox.values()].some((outgoing) => outgoing.busy);
+    if (busy !== this.snapshot.busy) this.update({ busy });
   }
 
   clearError(): void {
@@ -266,11 +298,15 @@ export class ChatClient {
   }
 
   private readonly onConnect = () => {
+    this.connectionBusy = false;
     this.update({ connection: 'online', error: null, errors: new Map() });
+    this.showBusy();
     this.socket.emit('registerUser', { userId: this.userId });
     this.socket.emit('getChats', { participantId: this.userId });
     for (const chatId of this.viewing.keys()) this.join(chatId);
-    for (const outgoing of this.outbox.values()) this.transmit(outgoing);
+    // A message waiting out a busy answer goes when its wait is over, not now (the server asked for the wait).
+    for (const outgoing of this.outbox.values())
+      if (outgoing.retryTimer === undefined) this.transmit(outgoing);
   };
 
   private join(chatId: number): void {
