@@ -24,6 +24,11 @@ class FakeSocket {
   fire(event: string, ...args: unknown[]) {
     for (const listener of this.listeners.get(event) ?? []) listener(...args);
   }
+  /** The connection is made (or made again). */
+  connectNow() {
+    this.connected = true;
+    this.fire('connect');
+  }
   emit() {
     return this;
   }
@@ -65,6 +70,14 @@ const message = {
   timestamp: '2026-01-01T00:00:00.000Z',
 };
 
+/** A client whose socket has connected. */
+function connectedClient() {
+  const client = new ChatClient('token', 'buyer-1');
+  const socket = sockets.at(-1)!;
+  socket.connectNow();
+  return { client, socket };
+}
+
 describe('ChatClient past the server capacity', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
@@ -73,10 +86,7 @@ describe('ChatClient past the server capacity', () => {
   });
 
   it('sends a message answered busy again after retryAfter, with the same id, showing busy meanwhile', async () => {
-    const client = new ChatClient('token', 'buyer-1');
-    const socket = sockets[0]!;
-    socket.connected = true;
-    socket.fire('connect');
+    const { client, socket } = connectedClient();
     socket.answers.push({ ok: false, error: BUSY, retryAfter: 1500 }, {
       ok: true,
       message,
@@ -111,17 +121,13 @@ describe('ChatClient past the server capacity', () => {
     expect(socket.connects).toBe(1);
     // Busy until a connection is made (the attempt may be refused again).
     expect(client.getSnapshot().busy).toBe(true);
-    socket.connected = true;
-    socket.fire('connect');
+    socket.connectNow();
     expect(client.getSnapshot().busy).toBe(false);
     client.close();
   });
 
   it('leaves a message waiting out its retryAfter to its timer when the connection comes back meanwhile', async () => {
-    const client = new ChatClient('token', 'buyer-1');
-    const socket = sockets[0]!;
-    socket.connected = true;
-    socket.fire('connect');
+    const { client, socket } = connectedClient();
     socket.answers.push({ ok: false, error: BUSY, retryAfter: 1500 }, {
       ok: true,
       message,
@@ -133,8 +139,7 @@ describe('ChatClient past the server capacity', () => {
     // The connection drops and comes back before the wait is over: the message is not sent early.
     socket.connected = false;
     socket.fire('disconnect', 'transport close');
-    socket.connected = true;
-    socket.fire('connect');
+    socket.connectNow();
     await vi.advanceTimersByTimeAsync(0);
     expect(socket.sent).toHaveLength(1);
 
@@ -148,10 +153,7 @@ describe('ChatClient past the server capacity', () => {
   });
 
   it('keeps the busy note on through retries answered busy again, so it is announced once', async () => {
-    const client = new ChatClient('token', 'buyer-1');
-    const socket = sockets[0]!;
-    socket.connected = true;
-    socket.fire('connect');
+    const { client, socket } = connectedClient();
     const shown: boolean[] = [];
     client.subscribe(() => {
       const { busy } = client.getSnapshot();
