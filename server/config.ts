@@ -111,10 +111,11 @@ const envSchema = z
     /** Chat messages one process holds at once (being checked or waiting for the writer); past it a send is answered busy. */
     CHAT_MAX_PENDING_MESSAGES: wholeNumber({ min: 1 }).default(2_000),
     /**
-     * New chat connections are refused while the event loop's lag (its p99 over the last few seconds, sustained)
-     * is above this many milliseconds; 0 turns the check off.
+     * The chat's event-loop lag limit (ms): new connections are refused while the loop's lag p99 stays above it
+     * for a few seconds, and sends are taken at a lowered rate (the rest answered busy) each second it was above
+     * (chat/capacity.ts); 0 turns both off.
      */
-    CHAT_MAX_EVENT_LOOP_LAG_MS: wholeNumber({ unit: 'milliseconds', min: 0 }).default(200),
+    CHAT_MAX_EVENT_LOOP_LAG_MS: wholeNumber({ unit: 'milliseconds', min: 0 }).default(100),
     /** A payment short of the invoice by no more than this share counts as paid (exchanges deduct fees). */
     PAYMENT_UNDERPAID_TOLERANCE_PERCENT: z.coerce
       .number({ error: 'must be a number of percent' })

@@ -115,7 +115,9 @@ export function attachChatSocket(
     expiry.unref();
     socket.on('disconnect', () => clearTimeout(expiry));
 
-    const on = eventRunner({ socket, limiter, log: app.log, expire, inFlight, admitSend: chat.admitSend });
+    // A send is taken only while the loop keeps up (capacity.ts), then only while the writer has room.
+    const admitSend = () => (capacity.admitSend(io.engine.clientsCount) ? chat.admitSend() : undefined);
+    const on = eventRunner({ socket, limiter, log: app.log, expire, inFlight, admitSend });
     const context = { io, socket, chat, me, on };
     handleJoinEvents(context);
     handleReadEvents(context);
