@@ -1,5 +1,5 @@
 /** A shop page's browsing state, restored from and saved to localStorage under its path. */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SortMode } from '../../../shared/shops.js';
 import {
   INITIAL_SHOP_VIEW_STATE,
@@ -30,8 +30,13 @@ export interface ShopViewActions {
 
 export function usePersistentShopState(path: string): [ShopViewState, ShopViewActions] {
   const [state, setState] = useState(() => initialState(path));
+  // What storage holds already: the state read at mount is not written back, so a page still starting
+  // cannot overwrite what another tab saved meanwhile (the first render is a transition, its effects late).
+  const stored = useRef(state);
 
   useEffect(() => {
+    if (stored.current === state) return;
+    stored.current = state;
     try {
       writeShopViewState(window.localStorage, path, state);
     } catch {
