@@ -14,6 +14,7 @@ import * as mailOutbox from './migrations/0012_mail_outbox.js';
 import * as paymentExceptions from './migrations/0013_payment_exceptions.js';
 import * as chatEmailNotices from './migrations/0014_chat_email_notices.js';
 import * as shippingAddresses from './migrations/0015_shipping_addresses.js';
+import * as ledgerReturnsActivity from './migrations/0016_ledger_returns_activity.js';
 
 /** Every migration, in order; both dialects run the same list. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013_payment_exceptions': paymentExceptions,
   '0014_chat_email_notices': chatEmailNotices,
   '0015_shipping_addresses': shippingAddresses,
+  '0016_ledger_returns_activity': ledgerReturnsActivity,
 };
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.

@@ -129,6 +129,60 @@ export interface OrdersTable extends ShippingColumns {
   paid_late: Generated<number>;
   /** Refunded of this line so far, cents: the sum of its refunds rows (0013). */
   refunded_cents: Generated<number>;
+  /** When the seller settled the money of an order that went wrong (a whole refund, or an accept) (0016). */
+  settled_at: string | null;
+}
+
+/** One movement of money (0016): written in its event's transaction, never changed or deleted. */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  at: string;
+  kind: 'received' | 'refunded' | 'accepted_short';
+  /** The order's payment_id, or its "Checkout all" group's grp_…. */
+  payment_ref: string;
+  buyer_email: string;
+  provider: string;
+  amount_cents: number;
+  currency: string;
+  /** The provider's reference (its invoice), or a refund's note. */
+  reference: string;
+  /** Who did it, for staff actions (activity's actor); null for what a provider reported. */
+  actor: string | null;
+}
+
+/** A buyer's return of units of one order line (0016). */
+export interface ReturnsTable {
+  id: Generated<number>;
+  rma: string;
+  order_id: number;
+  user_id: string;
+  quantity: number;
+  reason: string;
+  note: string;
+  status: 'requested' | 'approved' | 'rejected' | 'received' | 'refunded';
+  instructions: Generated<string>;
+  reject_reason: Generated<string>;
+  /** The grade the units went back on sale under at 'received'; null when they could not be sold again. */
+  restock_condition: string | null;
+  restocked: Generated<number>;
+  requested_at: string;
+  approved_at: string | null;
+  rejected_at: string | null;
+  received_at: string | null;
+  refunded_at: string | null;
+  updated_at: string;
+}
+
+/** One staff action (0016): append-only, removed past ACTIVITY_RETENTION_DAYS. */
+export interface ActivityLogTable {
+  id: Generated<number>;
+  at: string;
+  actor: string;
+  action: string;
+  target: string;
+  /** JSON of the changed fields before and after, for changes; null otherwise. */
+  before_json: string | null;
+  after_json: string | null;
 }
 
 /** A refund the seller recorded on an order line (0013). */
@@ -261,6 +315,9 @@ export interface Database {
   chat_email_notices: ChatEmailNoticesTable;
   mail_outbox: MailOutboxTable;
   refunds: RefundsTable;
+  ledger_entries: LedgerEntriesTable;
+  returns: ReturnsTable;
+  activity_log: ActivityLogTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
@@ -273,5 +330,8 @@ export type ShippingAddressRow = Selectable<ShippingAddressesTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderRow = Insertable<OrdersTable>;
 export type RefundRow = Selectable<RefundsTable>;
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+export type ReturnRow = Selectable<ReturnsTable>;
+export type ActivityRow = Selectable<ActivityLogTable>;
 export type ChatRow = Selectable<ChatsTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;

@@ -1,5 +1,5 @@
 /** The admin-auth module's front door: what the rest of the server may use of the admin's sign-in. */
 export { deleteAllLoginFailures } from './repository.js';
-export { requireAdmin } from './require-admin.js';
+export { requireAdmin, staffActor } from './require-admin.js';
 export { adminAuthRoutes } from './routes.js';
-export { bearerToken, isValidAdminToken } from './service.js';
+export { adminActor, bearerToken, isValidAdminToken, liveAdminSession } from './service.js';

@@ -133,13 +133,29 @@ export async function logoutEverywhere({ db }: AdminAuthDeps): Promise<void> {
 }
 
 export async function isValidAdminToken(
-  { db, secrets }: AdminAuthDeps,
+  deps: AdminAuthDeps,
   token: string | undefined,
   now = new Date(),
 ): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  return repo.hasLiveSession(db, tokenHash(secrets, token), now.toISOString());
+  return (await liveAdminSession(deps, token, now)) !== undefined;
 }
+
+/**
+ * The live session a token opens, by its short id (the first 8 hex digits of its stored hash: it names
+ * the session in the activity log without being usable as a token); undefined when it opens none.
+ */
+export async function liveAdminSession(
+  { db, secrets }: AdminAuthDeps,
+  token: string | undefined,
+  now = new Date(),
+): Promise<string | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const hash = tokenHash(secrets, token);
+  return (await repo.hasLiveSession(db, hash, now.toISOString())) ? hash.slice(0, 8) : undefined;
+}
+
+/** Who an admin action is by, as the activity log and the ledger write it: the session and its address. */
+export const adminActor = (sessionId: string, address: string) => `admin ${sessionId} @ ${address}`;
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');

@@ -22,7 +22,7 @@ export async function listMyPurchases(db: Db, buyer: SessionUser, holdMinutes: n
 }
 
 /** Who is deleting: a buyer (their own unpaid orders) or the admin (any unfinished one), docs/architecture.md §6. */
-export type OrderCaller = { kind: 'buyer'; buyer: SessionUser } | { kind: 'admin' };
+export type OrderCaller = { kind: 'buyer'; buyer: SessionUser } | { kind: 'admin'; actor: string };
 
 function refusal(order: OrderRow, caller: OrderCaller): HttpError | undefined {
   if (caller.kind === 'buyer' && order.user_id !== caller.buyer.sub) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documentSecurity } from '../../http/openapi-security.js';
-import { bearerToken, isValidAdminToken } from '../admin-auth/index.js';
+import { adminActor, bearerToken, liveAdminSession } from '../admin-auth/index.js';
 import { buyerFromRequest, signInRequired } from '../buyers/index.js';
 import type { OrderCaller } from './purchases.js';
 
@@ -24,8 +24,10 @@ export function requireBuyerOrAdmin(scope: FastifyInstance): void {
       request.orderCaller = { kind: 'buyer', buyer };
       return;
     }
-    if (await isValidAdminToken(scope.deps, bearerToken(request.headers.authorization))) {
-      request.orderCaller = { kind: 'admin' };
+    const session = await liveAdminSession(scope.deps, bearerToken(request.headers.authorization));
+    if (session !== undefined) {
+      request.staffActor = adminActor(session, request.ip);
+      request.orderCaller = { kind: 'admin', actor: request.staffActor };
       return;
     }
     throw signInRequired(request, ['buyer', 'admin']);
