@@ -1,6 +1,7 @@
 /** The activity log (issue 28): every staff action, one append-only row. */
 import '../zodConfig.js';
 import { z } from 'zod';
+import { textKeyedSchema } from './textKeyed.js';
 
 /**
  * Every kind of staff action the log records: a closed list, so the admin's filter offers exactly these
@@ -28,5 +29,5 @@ export const ACTIVITY_ACTIONS = [
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** The fields a change touched, as they were and as they became (JSON values). */
-export const activityFieldsSchema = z.record(z.string(), z.unknown());
-export type ActivityFields = z.infer<typeof activityFieldsSchema>;
+export const activityFieldsSchema = textKeyedSchema(z.unknown());
+export type ActivityFields = Record<string, unknown>;
