@@ -18,6 +18,7 @@ import {
   scheduleUnsentImageSweep,
 } from './modules/chat/index.js';
 import { imageRoutes } from './modules/images/index.js';
+import { ledgerRoutes } from './modules/ledger/index.js';
 import { mailRoutes, scheduleMailSender } from './modules/mail/index.js';
 import { registerMetrics } from './modules/metrics/index.js';
 import { orderRoutes, scheduleUnpaidOrderSweep } from './modules/orders/index.js';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(productEditorRoutes);
   await app.register(catalogToolsRoutes);
   await app.register(salesRoutes);
+  await app.register(ledgerRoutes);
   await app.register(buyersRoutes, { googleVerifier: createGoogleVerifier(deps.config) });
   await app.register(accountRoutes);
   await app.register(cartRoutes);

@@ -166,6 +166,11 @@ const paymentFacts = {
   pay_until: z.string().nullable(),
   /** Refunded of this line so far ("0.00" when nothing). */
   refunded_amount: priceStringSchema,
+  /**
+   * When the seller settled the money of an order that went wrong (issue 28: refunded all that arrived,
+   * or accepted it as the payment); null while not.
+   */
+  settled_at: z.string().nullable(),
 };
 
 export const purchaseSchema = z.object({

@@ -88,3 +88,20 @@ export const productIdParamsSchema = z.object({ id: productIdSchema });
 export const priceStringSchema = z.string().regex(/^\d+(\.\d{1,2})?$/);
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * A UTC calendar day as YYYY-MM-DD that exists (2026-02-30 does not): the from/to of the admin's
+ * ledger and activity filters.
+ */
+export const utcDaySchema = z
+  .string({ error: 'must be a date as YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
+  .refine(
+    (day) => {
+      const time = Date.parse(`${day}T00:00:00.000Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+    },
+    {
+      error: 'must be a date that exists',
+    },
+  );

@@ -30,6 +30,7 @@ export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => (
   amount_paid: '100.00',
   pay_until: null,
   refunded_amount: '0.00',
+  settled_at: null,
   paid_late: false,
   refunds: [],
   ...overrides,

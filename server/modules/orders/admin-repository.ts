@@ -2,7 +2,12 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { AdminOrdersQuery, PaymentStatus } from '../../../shared/schemas/buying.js';
 import type { Database } from '../../db/types.js';
-import { type AdminOrderRow, orderListColumns, overpaidCondition } from './repository.js';
+import {
+  type AdminOrderRow,
+  orderListColumns,
+  overpaidCondition,
+  paymentRefundedCents,
+} from './repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -22,16 +27,23 @@ function applyOrderFilter(query: OrdersQuery, filter: AdminOrdersQuery['filter']
       return query.where('orders.shipped', '=', 1);
     // Payments that went wrong, for the seller to settle (issue 18). An expired order that had part of
     // its money arrive keeps that amount, and the buyer wants it back.
+    // Issue 28: until nothing is left to settle (settled_at: refunded in whole, or accepted), and an
+    // ended or overpaid one only while what arrived is more than was refunded.
     case 'attention':
-      return query.where((eb) =>
-        eb.or([
-          eb('orders.payment_status', '=', 'partially_paid'),
-          eb('orders.paid_late', '=', 1),
-          eb('orders.needs_attention', '=', 1),
-          eb.and([eb('orders.payment_status', '=', 'expired'), eb('orders.invoice_paid_cents', '>', 0)]),
-          overpaidCondition,
-        ]),
-      );
+      return query
+        .where('orders.settled_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('orders.payment_status', '=', 'partially_paid'),
+            eb.and([eb('orders.paid_late', '=', 1), eb('orders.payment_status', '!=', 'refunded')]),
+            eb('orders.needs_attention', '=', 1),
+            eb.and([
+              eb('orders.payment_status', 'in', ['expired', 'failed']),
+              eb('orders.invoice_paid_cents', '>', paymentRefundedCents),
+            ]),
+            eb.and([eb('orders.payment_status', '=', 'finished'), overpaidCondition]),
+          ]),
+        );
     case 'all':
       return query;
   }

@@ -240,12 +240,16 @@ export function sellerAttentionMail(payment: Payment, reason: AttentionReason): 
 
 const buyer = (payment: Payment) => ({ buyer: first(payment).email });
 
-export async function queuePaidMails(trx: Trx, payment: Payment, at: string): Promise<void> {
+/**
+ * The buyer's "paid" e-mail and the seller's new-order one. `event` names a second payment event of the
+ * same order (the seller's accept, issue 28), whose e-mail goes even when the first one went.
+ */
+export async function queuePaidMails(trx: Trx, payment: Payment, at: string, event = ''): Promise<void> {
   await queueMail(
     trx,
     {
       kind: 'order_paid',
-      dedupeKey: `order_paid:${payment.ref}`,
+      dedupeKey: `order_paid:${payment.ref}${event ? `:${event}` : ''}`,
       to: buyer(payment),
       content: orderPaidMail(payment),
     },

@@ -203,6 +203,7 @@ describe.each(TEST_DIALECTS)('purchases and orders on %s', (dialect) => {
       // The hold (ORDER_HOLD_MINUTES, 60 by default) from the order's making.
       pay_until: new Date(Date.parse(mine.body[0].created_at) + 60 * 60_000).toISOString(),
       refunded_amount: '0.00',
+      settled_at: null,
     });
     expect((await call('GET', '/api/my-purchases/bob', bob)).body).toEqual([]);
   });
@@ -640,9 +641,14 @@ describe.each(TEST_DIALECTS)('purchases and orders on %s', (dialect) => {
     expect(await applyPaymentStatus(t.handle.db, created.payment_id, 'refunded')).toBe(true);
     expect(await order(created.payment_id)).toMatchObject({ payment_status: 'refunded', stock_reserved: 0 });
     expect(await stock(id)).toMatchObject({ condition: 3, total: 9 });
-    // Nor does deleting the refunded order later, nor a replayed refund.
+    // Nor does a replayed refund; and the refunded order, which received money, is kept on record (issue 28).
     expect(await applyPaymentStatus(t.handle.db, created.payment_id, 'refunded')).toBe(false);
-    expect((await call('DELETE', `/api/purchase/${created.payment_id}`, admin)).status).toBe(200);
+    const deleted = await call('DELETE', `/api/purchase/${created.payment_id}`, admin);
+    expect(deleted).toMatchObject({
+      status: 409,
+      body: { error: 'This order has received a payment, so it is kept on record.' },
+    });
+    expect(await order(created.payment_id)).toMatchObject({ payment_status: 'refunded' });
     expect(await stock(id)).toMatchObject({ condition: 3, total: 9 });
   });
 

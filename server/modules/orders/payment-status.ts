@@ -8,6 +8,7 @@ import {
 } from '../../../shared/rules/payment-status.js';
 import type { Database } from '../../db/types.js';
 import { invoiceTotalCents, OrderChanged, type Payment } from './lookup.js';
+import { recordPaymentMoney } from './money.js';
 import * as mails from './notifications.js';
 import { recordProviderRefund } from './refunds.js';
 import * as stock from '../stock/index.js';
@@ -138,6 +139,7 @@ async function changePayment(
     if (changed && releasesStock(to)) {
       for (const line of lines) await stock.releaseReservation(trx, line.payment_id, at);
     }
+    if (changed || amountChanged) await recordPaymentMoney(trx, ref, at);
     if (changed || amountChanged)
       await tell(
         trx,
@@ -241,6 +243,7 @@ async function reviveExpiredPayment(
           throw new OrderChanged();
       }
       const amountChanged = await recordAmount(trx, ref, news, at);
+      await recordPaymentMoney(trx, ref, at);
       await tell(trx, ref, { movedTo: to, amountChanged, revived: { unitsSold } }, at, options);
       return unitsSold ? 'unreserved' : 'reserved';
     })

@@ -27,6 +27,7 @@ function paymentFacts(row: OrderWithImagesRow, holdMinutes: number) {
     amount_paid: row.invoice_paid_cents === null ? null : dollars(row.invoice_paid_cents),
     pay_until: payUntil(row, holdMinutes),
     refunded_amount: dollars(row.refunded_cents),
+    settled_at: row.settled_at,
   };
 }
 

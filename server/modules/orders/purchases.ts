@@ -24,11 +24,15 @@ export async function listMyPurchases(db: Db, buyer: SessionUser, holdMinutes: n
 /** Who is deleting: a buyer (their own unpaid orders) or the admin (any unfinished one), docs/architecture.md §6. */
 export type OrderCaller = { kind: 'buyer'; buyer: SessionUser } | { kind: 'admin'; actor: string };
 
+/** The sentence for deleting an order that money arrived for, whoever asks (issue 28). */
+export const KEPT_ON_RECORD = 'This order has received a payment, so it is kept on record.';
+
 function refusal(order: OrderRow, caller: OrderCaller): HttpError | undefined {
   if (caller.kind === 'buyer' && order.user_id !== caller.buyer.sub) {
     return new HttpError(403, 'That order is not yours.');
   }
   const status = order.payment_status as PaymentStatus;
+  if ((order.invoice_paid_cents ?? 0) > 0 || status === 'refunded') return conflict(KEPT_ON_RECORD);
   if (canDeleteOrder(status, caller.kind)) return undefined;
   if (status === 'finished') return conflict('A paid order cannot be deleted.');
   return conflict('The payment for this order is under way, so it cannot be deleted now.');

@@ -4,32 +4,41 @@ import { mayRestock, RESTOCK_NEEDS_WHOLE_REFUND } from '../../../shared/rules/pa
 import type { RefundBody } from '../../../shared/schemas/buying.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import { badRequest, conflict } from '../../http/errors.js';
+import { recordActivity } from '../activity/index.js';
 import { getPayment } from './lookup.js';
+import { arrivedCents, recordRefundMoney } from './money.js';
+import { dollars } from './presenter.js';
 import { queueRefundedMail } from './notifications.js';
 import * as stock from '../stock/index.js';
 import * as repo from './repository.js';
 
 type Db = Kysely<Database>;
 
-const CLOSED_FOR_REFUND: Record<string, string> = {
-  refunded: 'This order is already refunded in full.',
-};
-
 /**
- * What the payment may be refunded up to: what arrived when the provider said (an accepted short
- * payment, or an overpaid one), else what the invoice asked.
+ * Why the payment cannot be refunded now, or undefined when it can: a paid one, and one that ended
+ * (expired, failed) after money had arrived for it (issue 28: that money is settled with the buyer).
  */
-function refundableCents(lines: readonly OrderRow[]): number {
-  const total = lines.reduce((sum, line) => sum + line.total_cents, 0);
-  return lines[0]?.invoice_paid_cents ?? total;
+function refundRefusal(lines: readonly OrderRow[]): string | undefined {
+  const status = lines[0]?.payment_status;
+  if (status === 'finished') return undefined;
+  if (status === 'refunded') return 'This order is already refunded in full.';
+  if (status === 'expired' || status === 'failed') {
+    return arrivedCents(lines) > 0
+      ? undefined
+      : 'Nothing was received for this order, so there is nothing to refund.';
+  }
+  return 'Only a paid order, or one that ended with money received, can be refunded.';
 }
+
+/** The statuses a whole refund moves to 'refunded' from. */
+const ENDS_IN_REFUND = ['finished', 'expired', 'failed'] as const;
 
 /**
  * Each line's share of the refundable amount, by its total (the last line takes the rounding), less
  * what it has had back already: a refund spreads over the lines in that order up to each one's share.
  */
 function spread(lines: readonly OrderRow[], amountCents: number): number[] {
-  const base = refundableCents(lines);
+  const base = arrivedCents(lines);
   const total = lines.reduce((sum, line) => sum + line.total_cents, 0);
   let given = 0;
   const shares = lines.map((line, index) => {
@@ -57,19 +66,23 @@ function spread(lines: readonly OrderRow[], amountCents: number): number[] {
  * sold twice. Without it a whole refund ends the hold and the units stay gone. The refunds rows, the
  * status and the buyer's e-mail are written in one transaction.
  */
-export async function recordRefund(db: Db, paymentId: string, body: RefundBody): Promise<void> {
+export async function recordRefund(
+  db: Db,
+  paymentId: string,
+  body: RefundBody,
+  actor: string,
+): Promise<void> {
   const amountCents = Math.round(Number(body.amount) * 100);
   if (amountCents <= 0) throw badRequest('Invalid field "amount": must be more than 0.');
   const { ref } = await getPayment(db, paymentId);
   await db.transaction().execute(async (trx) => {
     if (body.restock) await stock.lockProductsOfPayment(trx, ref);
     const lines = await repo.lockOrdersOfPayment(trx, ref);
-    const status = lines[0]?.payment_status ?? 'gone';
-    if (status !== 'finished') {
-      throw conflict(CLOSED_FOR_REFUND[status] ?? 'Only a paid order can be refunded.');
-    }
+    const refused = refundRefusal(lines);
+    if (refused) throw conflict(refused);
+    const first = lines[0]!;
     const refundedBefore = lines.reduce((sum, line) => sum + line.refunded_cents, 0);
-    const left = refundableCents(lines) - refundedBefore;
+    const left = arrivedCents(lines) - refundedBefore;
     if (amountCents > left) {
       throw badRequest(
         `Invalid field "amount": only ${formatDollars(left / 100)} of this payment is left to refund.`,
@@ -78,18 +91,37 @@ export async function recordRefund(db: Db, paymentId: string, body: RefundBody):
     const whole = amountCents === left;
     if (body.restock && !mayRestock(amountCents, left)) throw badRequest(RESTOCK_NEEDS_WHOLE_REFUND);
     const at = new Date().toISOString();
-    await insertRefundParts(trx, lines, amountCents, body.note, () => body.restock, at);
+    // Restocked only where the line still held its units (an expired order's went back when it expired).
+    const restocked = (line: OrderRow) => body.restock && line.stock_reserved === 1;
+    await insertRefundParts(trx, lines, amountCents, body.note, restocked, at);
     if (whole) {
       for (const line of lines) {
         await stock.releaseReservation(trx, line.payment_id, at, body.restock ? 'always' : 'never');
       }
+      await repo.advanceStatus(trx, ref, 'refunded', ENDS_IN_REFUND, at);
     }
-    if (whole) await repo.advanceStatus(trx, ref, 'refunded', ['finished'], at);
+    await recordRefundMoney(trx, first, ref, amountCents, body.note, actor, at);
+    await recordActivity(trx, {
+      actor,
+      action: 'order.refund',
+      target: `order ${ref}`,
+      before: { payment_status: first.payment_status, refunded: dollars(refundedBefore) },
+      after: {
+        payment_status: whole ? 'refunded' : first.payment_status,
+        refunded: dollars(refundedBefore + amountCents),
+        amount: dollars(amountCents),
+        note: body.note,
+        restock: body.restock,
+      },
+      at,
+    });
     const payment = { ref, lines: await repo.findOrdersOfPayment(trx, ref) };
     const key = `${ref}:${refundedBefore + amountCents}`;
     await queueRefundedMail(trx, payment, { key, amountCents, note: body.note, whole }, at);
   });
 }
+
+const PROVIDER_REFUND_NOTE = 'Refunded by the payment provider';
 
 /**
  * The payment's provider refunded it (its own 'refunded' status, applied in the transaction that moved
@@ -103,11 +135,12 @@ export async function recordProviderRefund(
   at: string,
 ): Promise<number> {
   const lines = await repo.findOrdersOfPayment(trx, ref);
-  const left = refundableCents(lines) - lines.reduce((sum, line) => sum + line.refunded_cents, 0);
+  const left = arrivedCents(lines) - lines.reduce((sum, line) => sum + line.refunded_cents, 0);
   if (left <= 0) return 0;
   // Its units go back on sale with the refund unless they were shipped (or no longer held).
   const restocked = (line: OrderRow) => line.stock_reserved === 1 && line.shipped === 0;
-  await insertRefundParts(trx, lines, left, 'Refunded by the payment provider', restocked, at);
+  await insertRefundParts(trx, lines, left, PROVIDER_REFUND_NOTE, restocked, at);
+  await recordRefundMoney(trx, lines[0]!, ref, left, PROVIDER_REFUND_NOTE, null, at);
   return left;
 }
 

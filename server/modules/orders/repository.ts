@@ -82,7 +82,8 @@ export async function findOrder(db: Db, paymentId: string): Promise<OrderRow | u
 
 /**
  * Deletes the orders of the payment (an order's reference, or a group's: all its lines) that are in one
- * of `statuses`; answers how many it deleted.
+ * of `statuses` and that no money arrived for (none reported, no `received` row in the ledger: such a
+ * record is kept, issue 28); answers how many it deleted.
  */
 export async function deleteOrder(
   db: Db,
@@ -94,6 +95,17 @@ export async function deleteOrder(
     .deleteFrom('orders')
     .where((eb) => eb.or([eb('payment_id', '=', paymentId), eb('group_id', '=', paymentId)]))
     .where('payment_status', 'in', [...statuses])
+    .where((eb) => eb.or([eb('invoice_paid_cents', 'is', null), eb('invoice_paid_cents', '=', 0)]))
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('ledger_entries')
+            .select('ledger_entries.id')
+            .where('ledger_entries.payment_ref', '=', paymentId)
+            .where('ledger_entries.kind', '=', 'received'),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -118,7 +130,7 @@ export async function advanceStatus(
       payment_status: to,
       updated_at: at,
       // Refunded, the matter is settled: nothing is left for the seller to restock or refund.
-      ...(to === 'refunded' ? { needs_attention: 0 } : {}),
+      ...(to === 'refunded' ? { needs_attention: 0, settled_at: at } : {}),
     })
     .where((eb) => eb.or([eb('payment_id', '=', paymentId), eb('group_id', '=', paymentId)]))
     .where('payment_status', 'in', [...from])
@@ -152,6 +164,24 @@ export async function reviveExpiredOrder(
     .where('stock_reserved', '=', 0)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The seller accepted what arrived as the payment (issue 28): every line finished, holding its units
+ * (the caller took any that were not held, or they left in a parcel), nothing left for the seller.
+ */
+export async function acceptOrders(db: Db, paymentRef: string, at: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      payment_status: 'finished',
+      stock_reserved: sql`case when shipped = 1 then stock_reserved else 1 end`,
+      needs_attention: 0,
+      settled_at: at,
+      updated_at: at,
+    })
+    .where((eb) => eb.or([eb('payment_id', '=', paymentRef), eb('group_id', '=', paymentRef)]))
+    .execute();
 }
 
 /**
@@ -271,8 +301,11 @@ export const orderListColumns = [
   ),
 ] as const;
 
-/** Paid more than its invoice asks by more than a cent. */
-export const overpaidCondition = sql<boolean>`orders.invoice_paid_cents > coalesce((select sum(g.total_cents) from orders g where g.group_id = orders.group_id), orders.total_cents) + 1`;
+/** Refunded of the payment so far: every line of its group, or the order's own. */
+export const paymentRefundedCents = sql<number>`coalesce((select sum(g.refunded_cents) from orders g where g.group_id = orders.group_id), orders.refunded_cents)`;
+
+/** Paid more than its invoice asks by more than a cent, beyond what was refunded of it. */
+export const overpaidCondition = sql<boolean>`orders.invoice_paid_cents > coalesce((select sum(g.total_cents) from orders g where g.group_id = orders.group_id), orders.total_cents) + ${paymentRefundedCents} + 1`;
 
 export async function findOrdersOfUser(db: Db, userId: string): Promise<OrderWithImagesRow[]> {
   return db

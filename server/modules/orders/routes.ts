@@ -14,9 +14,10 @@ import {
 } from '../../../shared/schemas/buying.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { errorResponses, tagRoutes } from '../../http/openapi.js';
-import { requireAdmin } from '../admin-auth/index.js';
+import { requireAdmin, staffActor } from '../admin-auth/index.js';
 import { assertOwnGoogleId, requireBuyer } from '../buyers/index.js';
 import { orderCaller, requireBuyerOrAdmin } from './require-buyer-or-admin.js';
+import { acceptPayment } from './accept.js';
 import { listAdminOrders, setShipped } from './admin-orders.js';
 import { createCartPurchase } from './cart-checkout.js';
 import { createPurchase } from './checkout.js';
@@ -157,7 +158,31 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await recordRefund(db, request.params.payment_id, request.body);
+      await recordRefund(db, request.params.payment_id, request.body, staffActor(request));
+      return { ok: true as const };
+    },
+  );
+};
+
+/**
+ * The seller accepts the money that arrived as the payment (issue 28): for an order or group that went
+ * wrong (partly paid and expired, paid late after its units were sold, overpaid).
+ */
+const acceptRoute: FastifyPluginAsyncZod = async (app) => {
+  requireAdmin(app);
+  const { db } = app.deps;
+  app.post(
+    '/api/admin-purchases/:payment_id/accept',
+    {
+      schema: {
+        summary: 'Accepts the money that arrived for an order (or its group) as its payment',
+        operationId: 'acceptPayment',
+        params: paymentIdParamsSchema,
+        response: { 200: okSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      await acceptPayment(db, request.params.payment_id, staffActor(request));
       return { ok: true as const };
     },
   );
@@ -168,4 +193,5 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(buyerOrderRoutes);
   await app.register(purchaseDeleteRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(acceptRoute);
 };

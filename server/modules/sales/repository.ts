@@ -8,33 +8,18 @@ type Db = Kysely<Database>;
 export const LOW_STOCK_QUANTITY = 2;
 
 /**
- * Orders placed per UTC day since `since` (an ISO date), and the revenue of those that were paid.
- * created_at is ISO-8601 text on both databases, so its first ten characters are the UTC day.
+ * Orders placed per UTC day since `since` (an ISO date). created_at is ISO-8601 text on both databases,
+ * so its first ten characters are the UTC day. Revenue is the ledger's (issue 28).
  */
-export async function ordersPerDay(
-  db: Db,
-  since: string,
-): Promise<{ day: string; orders: number; revenue_cents: number }[]> {
+export async function ordersPerDay(db: Db, since: string): Promise<{ day: string; orders: number }[]> {
   const day = sql<string>`substr(created_at, 1, 10)`;
   const rows = await db
     .selectFrom('orders')
-    .select([
-      day.as('day'),
-      sql<number | string>`count(*)`.as('orders'),
-      sql<
-        number | string
-      >`coalesce(sum(case when payment_status = 'finished' then total_cents else 0 end), 0)`.as(
-        'revenue_cents',
-      ),
-    ])
+    .select([day.as('day'), sql<number | string>`count(*)`.as('orders')])
     .where('created_at', '>=', since)
     .groupBy(day)
     .execute();
-  return rows.map((row) => ({
-    day: row.day,
-    orders: Number(row.orders),
-    revenue_cents: Number(row.revenue_cents),
-  }));
+  return rows.map((row) => ({ day: row.day, orders: Number(row.orders) }));
 }
 
 export async function ordersByStatus(db: Db, since: string): Promise<{ status: string; orders: number }[]> {

@@ -81,10 +81,39 @@ describe.each(TEST_DIALECTS)('sales dashboard on %s', (dialect) => {
         order('2026-11-13T23:59:59.999Z', 'finished', 99_999),
       ])
       .execute();
+    // Revenue is the ledger's (issue 28): what arrived less what was refunded, on the day it moved.
+    const entry = (
+      at: string,
+      kind: 'received' | 'refunded' | 'accepted_short',
+      ref: string,
+      cents: number,
+    ) => ({
+      at,
+      kind,
+      payment_ref: ref,
+      buyer_email: 'b@example.com',
+      provider: 'sandbox',
+      amount_cents: cents,
+      currency: 'USD',
+      reference: '',
+      actor: null,
+    });
+    await db
+      .insertInto('ledger_entries')
+      .values([
+        entry('2026-11-20T01:00:00.000Z', 'received', 'p-1', 1500),
+        entry('2026-11-18T10:00:00.000Z', 'received', 'p-3', 2500),
+        entry('2026-11-18T11:00:00.000Z', 'received', 'p-4', 100),
+        entry('2026-11-19T09:00:00.000Z', 'refunded', 'p-3', 300),
+        // Not money: a waived shortfall is no revenue.
+        entry('2026-11-19T09:00:00.000Z', 'accepted_short', 'p-4', 50),
+        entry('2026-11-13T23:59:59.999Z', 'received', 'p-6', 99_999),
+      ])
+      .execute();
   });
   afterAll(() => t.close());
 
-  it('counts orders and paid revenue per UTC day, zeros included, and lists what needs doing', async () => {
+  it("counts orders per UTC day and the ledger's net as revenue, zeros included, and lists what needs doing", async () => {
     const sales = await salesDashboard(t.handle.db, 7, now);
     expect(sales.days.map((d) => d.date)).toEqual(dayRange(7, now));
     expect(sales.days).toEqual([
@@ -93,10 +122,10 @@ describe.each(TEST_DIALECTS)('sales dashboard on %s', (dialect) => {
       { date: '2026-11-16', orders: 0, revenue: '0' },
       { date: '2026-11-17', orders: 0, revenue: '0' },
       { date: '2026-11-18', orders: 2, revenue: '26.00' },
-      { date: '2026-11-19', orders: 0, revenue: '0' },
+      { date: '2026-11-19', orders: 0, revenue: '-3.00' },
       { date: '2026-11-20', orders: 2, revenue: '15.00' },
     ]);
-    expect(sales.totals).toEqual({ orders: 5, revenue: '41.00' });
+    expect(sales.totals).toEqual({ orders: 5, revenue: '38.00' });
     expect(sales.byStatus).toEqual([
       { status: 'expired', orders: 1 },
       { status: 'finished', orders: 3 },
