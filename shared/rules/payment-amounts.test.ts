@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceBalance, mayRestock, refundableCents, refundedCents } from './payment-amounts.js';
+import {
+  hasReceivedMoney,
+  invoiceBalance,
+  mayAcceptPayment,
+  mayRestock,
+  refundableCents,
+  refundedCents,
+} from './payment-amounts.js';
 
 const facts = (invoice_total: string, amount_paid: string | null, refunded_amount = '0.00') => ({
   invoice_total,
@@ -69,5 +76,34 @@ describe('mayRestock', () => {
     expect(mayRestock(2000, 2000)).toBe(true);
     expect(mayRestock(1500, 2000)).toBe(false);
     expect(mayRestock(0, 0)).toBe(false);
+  });
+});
+
+describe('hasReceivedMoney and mayAcceptPayment (issue 28)', () => {
+  const order = (payment_status: string, amount_paid: string | null, extra = {}) => ({
+    payment_status,
+    invoice_total: '100.00',
+    amount_paid,
+    settled_at: null,
+    paid_late: false,
+    needs_attention: false,
+    ...extra,
+  });
+  it('keeps an order once any money arrived, or once it was paid or refunded without an amount', () => {
+    expect(hasReceivedMoney(order('waiting', null))).toBe(false);
+    expect(hasReceivedMoney(order('expired', '0.00'))).toBe(false);
+    expect(hasReceivedMoney(order('expired', '0.01'))).toBe(true);
+    expect(hasReceivedMoney(order('finished', null))).toBe(true);
+    expect(hasReceivedMoney(order('refunded', null))).toBe(true);
+  });
+  it('offers an accept only for money that arrived on an order gone wrong and not settled', () => {
+    expect(mayAcceptPayment(order('expired', '40.00'))).toBe(true);
+    expect(mayAcceptPayment(order('partially_paid', '40.00'))).toBe(true);
+    expect(mayAcceptPayment(order('finished', '120.00'))).toBe(true);
+    expect(mayAcceptPayment(order('finished', '100.00', { needs_attention: true }))).toBe(true);
+    expect(mayAcceptPayment(order('finished', '100.00'))).toBe(false);
+    expect(mayAcceptPayment(order('expired', null))).toBe(false);
+    expect(mayAcceptPayment(order('expired', '40.00', { settled_at: '2026-01-01T00:00:00Z' }))).toBe(false);
+    expect(mayAcceptPayment(order('refunded', '40.00'))).toBe(false);
   });
 });

@@ -70,3 +70,27 @@ export function mayRestock(amountCents: number, leftCents: number): boolean {
 /** The sentence for a part refund asked to put units back on sale. */
 export const RESTOCK_NEEDS_WHOLE_REFUND =
   'Units go back on sale only with a refund of the whole payment: refund the rest, or restock in the product editor.';
+
+type MoneyFacts = Pick<InvoiceFacts, 'invoice_total' | 'amount_paid'> & { payment_status: string };
+
+/**
+ * Whether any money arrived for the order (issue 28): then it is kept on record, and neither the buyer
+ * nor the admin is offered Delete. A paid or refunded order counts even when its provider named no amount.
+ */
+export function hasReceivedMoney(order: MoneyFacts): boolean {
+  const { paidCents } = invoiceBalance(order);
+  return (paidCents ?? 0) > 0 || order.payment_status === 'finished' || order.payment_status === 'refunded';
+}
+
+/**
+ * Whether the seller may accept what arrived as the order's payment (issue 28; the server decides, this
+ * only offers the button): money arrived, nothing is settled yet, and the order went wrong (ended or
+ * still partly paid, paid late, its units sold meanwhile, or overpaid).
+ */
+export function mayAcceptPayment(
+  order: MoneyFacts & { settled_at: string | null; paid_late: boolean; needs_attention: boolean },
+): boolean {
+  const { paidCents, overpaidCents } = invoiceBalance(order);
+  if ((paidCents ?? 0) <= 0 || order.settled_at !== null || order.payment_status === 'refunded') return false;
+  return order.payment_status !== 'finished' || order.paid_late || order.needs_attention || overpaidCents > 0;
+}

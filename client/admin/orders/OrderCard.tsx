@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import type { AdminOrder } from '../../../shared/schemas/buying.js';
 import { formatDollars } from '../../../shared/rules/money.js';
-import { refundedCents } from '../../../shared/rules/payment-amounts.js';
+import { hasReceivedMoney, refundedCents } from '../../../shared/rules/payment-amounts.js';
 import { canDeleteOrder } from '../../../shared/rules/payment-status.js';
 import { PaymentStatusBadge } from '../../ui/PaymentStatusBadge.js';
 import tone from '../../ui/StatusTone.module.css';
+import { AcceptSection } from './AcceptSection.js';
 import { DeleteOrderButton } from './DeleteOrderButton.js';
 import { FieldList } from './FieldList.js';
 import { OrderImage } from './OrderImage.js';
@@ -80,6 +81,7 @@ export function OrderCard({ order, groupLines = [] }: OrderCardProps) {
 
       <OrderPayment order={order} groupLines={groupLines} />
       <RefundSection order={order} groupLines={groupLines} />
+      <AcceptSection order={order} otherLines={groupLines.length} />
 
       <OrderShipping order={order} />
 
@@ -95,7 +97,7 @@ export function OrderCard({ order, groupLines = [] }: OrderCardProps) {
         ]}
       />
 
-      {canDeleteOrder(order.payment_status, 'admin') && (
+      {canDeleteOrder(order.payment_status, 'admin') && !hasReceivedMoney(order) && (
         <DeleteOrderButton paymentId={order.payment_id} otherLines={groupLines.length} />
       )}
     </article>

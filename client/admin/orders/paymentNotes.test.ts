@@ -10,6 +10,24 @@ import {
 } from './paymentNotes.js';
 
 describe('paymentNotes', () => {
+  it('tells an order that ended with money received until it is settled (issue 28)', () => {
+    expect(paymentNotes(order({ payment_status: 'expired', amount_paid: '25.00' }))).toEqual([
+      'Ended with money received: paid $25.00 of $100.00. Refund it, or accept it as paid.',
+    ]);
+    expect(paymentNotes(order({ payment_status: 'expired', amount_paid: '0.00' }))).toEqual([]);
+    expect(
+      paymentNotes(
+        order({ payment_status: 'refunded', amount_paid: '25.00', settled_at: '2026-03-02T10:00:00Z' }),
+      ),
+    ).toEqual(['Settled on 2026-03-02.']);
+  });
+
+  it('offers a refund of what arrived on an order that ended with money, and none without', () => {
+    expect(refundPrefill(order({ payment_status: 'expired', amount_paid: '25.00' }), [])).toBe('25.00');
+    expect(refundPrefill(order({ payment_status: 'expired', amount_paid: null }), [])).toBeNull();
+    expect(refundPrefill(order({ payment_status: 'waiting', amount_paid: '25.00' }), [])).toBeNull();
+  });
+
   it('says nothing of an order paid exactly and in time', () => {
     expect(paymentNotes(order())).toEqual([]);
     expect(paymentNotes(order({ amount_paid: null }))).toEqual([]);

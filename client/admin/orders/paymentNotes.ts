@@ -6,7 +6,8 @@ import { conditionLabel, formatOrderDate } from './orderFormat.js';
 
 const dollars = (cents: number) => formatDollars(centsToPrice(cents));
 
-type Facts = Pick<AdminOrder, 'payment_status' | 'invoice_total' | 'amount_paid' | 'paid_late'>;
+type Facts = Pick<AdminOrder, 'payment_status' | 'invoice_total' | 'amount_paid' | 'paid_late'> &
+  Partial<Pick<AdminOrder, 'settled_at'>>;
 
 /**
  * The sentences flagging what differs from "paid exactly, in time": partly paid, accepted short (the
@@ -23,9 +24,17 @@ export function paymentNotes(order: Facts): string[] {
       notes.push(`Accepted ${dollars(shortCents)} short: ${paidOf}.`);
     } else if (overpaidCents > 0) {
       notes.push(`Overpaid by ${dollars(overpaidCents)}: ${paidOf}.`);
+    } else if (
+      (order.payment_status === 'expired' || order.payment_status === 'failed') &&
+      paidCents > 0 &&
+      !order.settled_at
+    ) {
+      // Issue 28: the money stays on record until the seller settles it.
+      notes.push(`Ended with money received: ${paidOf}. Refund it, or accept it as paid.`);
     }
   }
   if (order.paid_late) notes.push('Paid late: the money arrived after the hold had expired.');
+  if (order.settled_at) notes.push(`Settled on ${formatOrderDate(order.settled_at)}.`);
   return notes;
 }
 
@@ -64,7 +73,10 @@ export function refundText(refund: AdminOrder['refunds'][number]): string {
  * refunds of the group's lines on this page; null when nothing can be refunded (not paid, or all back).
  */
 export function refundPrefill(order: AdminOrder, groupLines: readonly AdminOrder[]): string | null {
-  if (order.payment_status !== 'finished') return null;
+  // A paid order, or one that ended with money received (issue 28): the server refuses the rest.
+  const ended = order.payment_status === 'expired' || order.payment_status === 'failed';
+  if (order.payment_status !== 'finished' && !(ended && (invoiceBalance(order).paidCents ?? 0) > 0))
+    return null;
   const left = refundableCents([order, ...groupLines]);
   return left > 0 ? centsToPrice(left) : null;
 }

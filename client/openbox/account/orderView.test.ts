@@ -46,6 +46,12 @@ describe('orderActions', () => {
     expect(orderActions(order('waiting'))).toEqual({ payNow: true, delete: true });
   });
 
+  it('offers no Delete Order for an order that received money, which is kept on record (issue 28)', () => {
+    const expired = { payment_status: 'expired' as const, invoice_url: null, invoice_total: '60.00' };
+    expect(orderActions({ ...expired, amount_paid: '25.00' }).delete).toBe(false);
+    expect(orderActions({ ...expired, amount_paid: null }).delete).toBe(true);
+  });
+
   it('offers neither for a finished order', () => {
     expect(orderActions(order('finished'))).toEqual({ payNow: false, delete: false });
   });

@@ -1,5 +1,6 @@
 /** How My Orders (docs/product.md §2, §4, §9) words, dates and orders a buyer's purchases. Pure. */
 import { formatDollars } from '../../../shared/rules/money.js';
+import { hasReceivedMoney } from '../../../shared/rules/payment-amounts.js';
 import { canDeleteOrder, releasesStock } from '../../../shared/rules/payment-status.js';
 import type { Purchase } from '../../../shared/schemas/buying.js';
 import { conditionWithEmoji } from '../../../shared/shops.js';
@@ -35,7 +36,8 @@ export interface OrderActions {
  * and not past its invoice's deadline, since its invoice no longer takes money.
  */
 export function orderActions(
-  order: Pick<Purchase, 'payment_status' | 'invoice_url'> & Partial<Pick<Purchase, 'pay_until'>>,
+  order: Pick<Purchase, 'payment_status' | 'invoice_url'> &
+    Partial<Pick<Purchase, 'pay_until' | 'invoice_total' | 'amount_paid'>>,
   now: Date = new Date(),
 ): OrderActions {
   const ended = releasesStock(order.payment_status);
@@ -43,7 +45,14 @@ export function orderActions(
   const pastDeadline = order.pay_until != null && !(Date.parse(order.pay_until) > now.getTime());
   return {
     payNow: order.payment_status !== 'finished' && !ended && !pastDeadline && Boolean(order.invoice_url),
-    delete: canDeleteOrder(order.payment_status, 'buyer'),
+    // An order that received money is kept on record (issue 28): the server refuses to delete it.
+    delete:
+      canDeleteOrder(order.payment_status, 'buyer') &&
+      !hasReceivedMoney({
+        payment_status: order.payment_status,
+        invoice_total: order.invoice_total ?? '0',
+        amount_paid: order.amount_paid ?? null,
+      }),
   };
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Purchase } from '../../../shared/schemas/buying.js';
-import { orderDateTime, partPayment, refundText, trackingLink, withGroups } from './paymentView.js';
+import {
+  endedPayment,
+  orderDateTime,
+  partPayment,
+  refundText,
+  trackingLink,
+  withGroups,
+} from './paymentView.js';
 
 const now = new Date(2025, 2, 1, 12, 0);
 const later = new Date(2025, 2, 1, 14, 5).toISOString();
@@ -85,5 +92,29 @@ describe('withGroups', () => {
 
   it('is empty for no orders', () => {
     expect(withGroups([])).toEqual([]);
+  });
+});
+
+describe('endedPayment (issue 28)', () => {
+  const facts = (
+    payment_status: Purchase['payment_status'],
+    amount_paid: string | null,
+    settled_at: string | null = null,
+  ) => ({
+    payment_status,
+    invoice_total: '347.96',
+    amount_paid,
+    settled_at,
+  });
+  it('tells the buyer what arrived on an order that ended, and that the seller settles it', () => {
+    expect(endedPayment(facts('expired', '100.00'))).toBe(
+      'Paid $100.00 of $347.96 — the seller will settle this with you',
+    );
+    expect(endedPayment(facts('failed', '100.00', '2026-01-01T00:00:00Z'))).toBe('Paid $100.00 of $347.96');
+  });
+  it('says nothing when nothing arrived or the order did not end', () => {
+    expect(endedPayment(facts('expired', null))).toBeNull();
+    expect(endedPayment(facts('expired', '0.00'))).toBeNull();
+    expect(endedPayment(facts('partially_paid', '100.00'))).toBeNull();
   });
 });

@@ -37,6 +37,21 @@ export interface PartPayment {
   until: string;
 }
 
+/**
+ * What arrived for an order that ended (expired or failed) before it was paid in full (issue 28): "Paid
+ * $100.00 of $347.96 — the seller will settle this with you", or, once settled, only what was paid.
+ * Null for any other order.
+ */
+export function endedPayment(
+  order: Pick<Purchase, 'payment_status' | 'invoice_total' | 'amount_paid' | 'settled_at'>,
+): string | null {
+  if (order.payment_status !== 'expired' && order.payment_status !== 'failed') return null;
+  const { totalCents, paidCents } = invoiceBalance(order);
+  if (paidCents === null || paidCents <= 0) return null;
+  const paid = `Paid ${dollars(paidCents)} of ${dollars(totalCents)}`;
+  return order.settled_at === null ? `${paid} — the seller will settle this with you` : paid;
+}
+
 /** A partly paid order's amounts; null for any other. */
 export function partPayment(order: PaymentFacts, now: Date): PartPayment | null {
   if (order.payment_status !== 'partially_paid') return null;
