@@ -21,6 +21,7 @@ const AdminOrdersPage = lazy(() => import('./admin/orders/AdminOrdersPage.js'));
 const AdminProductsPage = lazy(() => import('./admin/products/AdminProductsPage.js'));
 const AdminSalesPage = lazy(() => import('./admin/sales/AdminSalesPage.js'));
 const AdminOutboxPage = lazy(() => import('./admin/outbox/AdminOutboxPage.js'));
+const AdminMoneyPage = lazy(() => import('./admin/money/AdminMoneyPage.js'));
 const PaymentCancelPage = lazy(() =>
   import('./openbox/PaymentCancelPage.js').then((m) => ({ default: m.PaymentCancelPage })),
 );
@@ -101,6 +102,13 @@ export function AppRoutes() {
           .map((shop) => (
             <Route key={`${shop.adminRoute}/outbox`} path={`${shop.adminRoute}/outbox`}>
               <AdminOutboxPage shop={shop} />
+            </Route>
+          ))}
+        {shops
+          .filter((shop) => shop.sells === 'on-site')
+          .map((shop) => (
+            <Route key={`${shop.adminRoute}/money`} path={`${shop.adminRoute}/money`}>
+              <AdminMoneyPage shop={shop} />
             </Route>
           ))}
         <Route>

@@ -5,17 +5,12 @@
 import { importResponseSchema } from '../../../shared/schemas/adminProducts.js';
 import type { ShopKey } from '../../../shared/shops.js';
 import type { TransferProgress } from '../../endpoints/sendWithProgress.js';
-import { adminFetchBlob, adminFetchJson } from './adminFetch.js';
+import { adminFetchJson } from './adminFetch.js';
+import { downloadAdminFile } from './download.js';
 
 export async function downloadExport(shop: ShopKey): Promise<void> {
-  const blob = await adminFetchBlob(`/api/admin/export?shop=${shop}`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${shop}-products-${new Date().toISOString().slice(0, 10)}.csv`;
-  link.click();
-  // The click has handed the blob to the download; the URL can go once the browser has taken it.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const date = new Date().toISOString().slice(0, 10);
+  await downloadAdminFile(`/api/admin/export?shop=${shop}`, `${shop}-products-${date}.csv`);
 }
 
 export function importCsv(

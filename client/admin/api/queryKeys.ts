@@ -15,6 +15,7 @@ export const adminKeys = {
   products: (shop: ShopKey) => ['admin', 'products', shop] as const,
   productsPage: (query: AdminProductsQuery) => ['admin', 'products', query.shop, query] as const,
   sales: (days: number) => ['admin', 'sales', days] as const,
+  ledger: (from: string, to: string) => ['admin', 'ledger', from, to] as const,
   outbox: ['admin', 'outbox'] as const,
   outboxPage: (query: OutboxQuery) => ['admin', 'outbox', query] as const,
 };

@@ -47,7 +47,7 @@ export function AcceptSection({ order, otherLines }: { order: AdminOrder; otherL
           <div className={styles.refundButtons}>
             <button
               type="button"
-              className={`${controls.button} ${controls.small}`}
+              className={`${controls.button} ${controls.primary} ${controls.small}`}
               aria-disabled={accept.isPending}
               onClick={() => !accept.isPending && send()}
             >

@@ -44,6 +44,14 @@ export function AdminPanel({ shop }: { shop: ShopConfig }) {
           {shop.sells === 'on-site' && (
             <Link
               className={`${controls.button} ${controls.secondary} ${controls.small}`}
+              to={`${shop.adminRoute}/money`}
+            >
+              Money
+            </Link>
+          )}
+          {shop.sells === 'on-site' && (
+            <Link
+              className={`${controls.button} ${controls.secondary} ${controls.small}`}
               to={`${shop.adminRoute}/outbox`}
             >
               Outbox

@@ -13,6 +13,15 @@ import styles from './Sales.module.css';
 const SalesChart = lazy(() => import('./SalesChart.js'));
 const RANGES = [30, 90] as const;
 
+/** The Money screen's ?from=&to= for the dashboard's last `days` days (UTC), so both show one period. */
+function moneyPeriod(days: number, now = new Date()): string {
+  const to = now.toISOString().slice(0, 10);
+  const from = new Date(Date.parse(`${to}T00:00:00.000Z`) - (days - 1) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return `?from=${from}&to=${to}`;
+}
+
 /** Orders and revenue per day for the last 30 or 90 days (?days=), and what needs the seller's attention. */
 export function SalesScreen({ shop }: { shop: ShopConfig }) {
   const [params, setParams] = useSearchParams();
@@ -50,7 +59,9 @@ export function SalesScreen({ shop }: { shop: ShopConfig }) {
         </label>
         {sales.data && (
           <p className={styles.totals}>
-            {countOf(sales.data.totals.orders, 'order')} · {formatDollars(sales.data.totals.revenue)} paid
+            {countOf(sales.data.totals.orders, 'order')} · {formatDollars(sales.data.totals.revenue)}{' '}
+            received, less refunds{' '}
+            <Link to={`${shop.adminRoute}/money${moneyPeriod(days)}`}>(the ledger)</Link>
           </p>
         )}
       </div>
