@@ -32,5 +32,7 @@ export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => (
   refunded_amount: '0.00',
   paid_late: false,
   refunds: [],
+  shipped_at: null,
+  returns: [],
   ...overrides,
 });

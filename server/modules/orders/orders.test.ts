@@ -203,6 +203,10 @@ describe.each(TEST_DIALECTS)('purchases and orders on %s', (dialect) => {
       // The hold (ORDER_HOLD_MINUTES, 60 by default) from the order's making.
       pay_until: new Date(Date.parse(mine.body[0].created_at) + 60 * 60_000).toISOString(),
       refunded_amount: '0.00',
+      // Not sent: nothing to return (issue 28).
+      returns: [],
+      returnable_quantity: 0,
+      return_until: null,
     });
     expect((await call('GET', '/api/my-purchases/bob', bob)).body).toEqual([]);
   });

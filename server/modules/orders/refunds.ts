@@ -6,6 +6,7 @@ import type { Database, OrderRow } from '../../db/types.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { getPayment } from './lookup.js';
 import { queueRefundedMail } from './notifications.js';
+import { completeReturnByRefund } from './returns/service.js';
 import * as stock from '../stock/index.js';
 import * as repo from './repository.js';
 
@@ -78,6 +79,7 @@ export async function recordRefund(db: Db, paymentId: string, body: RefundBody):
     const whole = amountCents === left;
     if (body.restock && !mayRestock(amountCents, left)) throw badRequest(RESTOCK_NEEDS_WHOLE_REFUND);
     const at = new Date().toISOString();
+    if (body.rma) await completeReturnByRefund(trx, ref, body.rma, at);
     await insertRefundParts(trx, lines, amountCents, body.note, () => body.restock, at);
     if (whole) {
       for (const line of lines) {
