@@ -13,6 +13,7 @@ import { OrderShipping } from './OrderShipping.js';
 import { conditionLabel, dashIfEmpty, formatOrderDate } from './orderFormat.js';
 import { paymentNotes } from './paymentNotes.js';
 import { RefundSection } from './RefundSection.js';
+import { ReturnsSection } from './ReturnsSection.js';
 import card from '../ui/Card.module.css';
 import styles from './OrderCard.module.css';
 
@@ -80,6 +81,7 @@ export function OrderCard({ order, groupLines = [] }: OrderCardProps) {
 
       <OrderPayment order={order} groupLines={groupLines} />
       <RefundSection order={order} groupLines={groupLines} />
+      <ReturnsSection order={order} groupLines={groupLines} />
 
       <OrderShipping order={order} />
 
