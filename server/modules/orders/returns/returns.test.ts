@@ -143,6 +143,33 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
     expect(card).toMatchObject({ shipped_at: expect.any(String), returns: [{ rma, status: 'requested' }] });
   });
 
+  it('starts the window at the first mark sent; a tracking edit keeps it, an unmark ends it', async () => {
+    const { ref } = await sentOrder();
+    const shippedAt = async () =>
+      (
+        await t.handle.db
+          .selectFrom('orders')
+          .select('shipped_at')
+          .where('payment_id', '=', ref)
+          .executeTakeFirstOrThrow()
+      ).shipped_at;
+    const first = await shippedAt();
+    expect(first).toEqual(expect.any(String));
+    const mark = (shipped: boolean, tracking: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin-purchases/${ref}/shipped`,
+        headers: admin,
+        payload: { shipped, postal_service: 'UPS', tracking_number: tracking },
+      });
+    expect((await mark(true, '1Z2')).statusCode).toBe(200);
+    expect(await shippedAt()).toBe(first);
+    expect((await mark(false, '1Z2')).statusCode).toBe(200);
+    expect(await shippedAt()).toBeNull();
+    expect((await mark(true, '1Z3')).statusCode).toBe(200);
+    expect((await shippedAt())! >= first!).toBe(true);
+  });
+
   it('refuses an unsent order, past the quantity, outside the window, and not yours', async () => {
     const unsent = await sentOrder({ send: false });
     const refused = await ask(unsent.ref, unsent.headers, { quantity: 1, reason: 'other', note: '' });
