@@ -18,6 +18,7 @@ const PaymentSuccessPage = lazy(() =>
 );
 const AdminRoute = lazy(() => import('./admin/AdminRoute.js'));
 const AdminOrdersPage = lazy(() => import('./admin/orders/AdminOrdersPage.js'));
+const AdminReturnsPage = lazy(() => import('./admin/orders/AdminReturnsPage.js'));
 const AdminProductsPage = lazy(() => import('./admin/products/AdminProductsPage.js'));
 const AdminSalesPage = lazy(() => import('./admin/sales/AdminSalesPage.js'));
 const AdminOutboxPage = lazy(() => import('./admin/outbox/AdminOutboxPage.js'));
@@ -76,6 +77,9 @@ export function AppRoutes() {
         </Route>
         <Route path="/cancel">
           <PaymentCancelPage />
+        </Route>
+        <Route path="/orders/returns">
+          <AdminReturnsPage />
         </Route>
         <Route path="/orders">
           <AdminOrdersPage />

@@ -43,6 +43,8 @@ const envSchema = z
     PUBLIC_URL: urlText(['http', 'https']),
     /** How long an unpaid order holds its units before the sweep expires it and returns them to stock. */
     ORDER_HOLD_MINUTES: wholeNumber({ unit: 'minutes', min: 1, max: [43_200, '30 days'] }).default(60),
+    /** Days after an order is marked sent during which the buyer may ask to return it (issue 28). */
+    RETURN_WINDOW_DAYS: wholeNumber({ unit: 'days', min: 0, max: [365, 'a year'] }).default(30),
     /**
      * Addresses or CIDR ranges (comma-separated) that may read /metrics without the admin token, e.g.
      * the Prometheus server's. The client address is the one TRUST_PROXY makes out.

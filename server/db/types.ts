@@ -131,6 +131,8 @@ export interface OrdersTable extends ShippingColumns {
   refunded_cents: Generated<number>;
   /** When the seller settled the money of an order that went wrong (a whole refund, or an accept) (0016). */
   settled_at: string | null;
+  /** When it was marked sent (null while it is not): the start of its return window (0017). */
+  shipped_at: string | null;
 }
 
 /** One movement of money (0016): written in its event's transaction, never changed or deleted. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { MAX_CART_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '../constants.js';
 import { CONDITIONS, SHOP_KEYS } from '../shops.js';
 import { priceStringSchema, productIdSchema, textInput, wholeNumber } from './common.js';
+import { RMA_PATTERN, returnSchema } from './returns.js';
 
 /** Longest free-text field a buyer may send (shipping form, names). */
 export const BUYER_TEXT_MAX = 300;
@@ -191,6 +192,12 @@ export const purchaseSchema = z.object({
   /** The product's pictures now: 0 when it has none or is gone, and then no picture is asked for. */
   imagecount: z.number().int(),
   ...paymentFacts,
+  /** Returns of this line (issue 28), oldest first. */
+  returns: z.array(returnSchema),
+  /** Units the buyer may still ask to return now (0 when none, or outside the window). */
+  returnable_quantity: z.number().int(),
+  /** Until when a return may be asked (ISO): RETURN_WINDOW_DAYS after it was marked sent; null when it may not. */
+  return_until: z.string().nullable(),
 });
 export const myPurchasesResponseSchema = z.array(purchaseSchema);
 export type Purchase = z.infer<typeof purchaseSchema>;
@@ -244,6 +251,10 @@ export const adminOrderSchema = z.object({
   refunds: z.array(
     z.object({ amount: priceStringSchema, note: z.string(), restocked: z.boolean(), created_at: z.string() }),
   ),
+  /** When it was marked sent (null when it is not), which starts the return window (issue 28). */
+  shipped_at: z.string().nullable(),
+  /** Returns of this line (issue 28), oldest first. */
+  returns: z.array(returnSchema),
 });
 /** docs/product.md §7 reads an array; the page's size and the whole count travel in X-Total-Count. */
 export const adminOrdersResponseSchema = z.array(adminOrderSchema);
@@ -256,14 +267,24 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
  * order paid together with others (group_id) it acts on the whole group: the amount is up to what is
  * left of the group's payment, spread over its lines, and restock puts back every line's units.
  */
-export const refundBodySchema = z.object({
-  amount: z
-    .string({ error: 'must be an amount in dollars such as 12.50' })
-    .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'must be an amount in dollars such as 12.50' }),
-  note: text(300).default(''),
-  restock: z.boolean({ error: 'must be true or false' }),
-});
+export const refundBodySchema = z
+  .object({
+    amount: z
+      .string({ error: 'must be an amount in dollars such as 12.50' })
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'must be an amount in dollars such as 12.50' }),
+    note: text(300).default(''),
+    restock: z.boolean({ error: 'must be true or false' }),
+    /**
+     * The return this refund completes (issue 28): an approved or received return of this payment, which
+     * becomes 'refunded'. Its units go back on sale when it is marked received, never with the refund.
+     */
+    rma: z.string().regex(RMA_PATTERN, { error: 'must be a return number such as RMA-7QK2M4XA' }).optional(),
+  })
+  .refine((body) => !(body.rma && body.restock), {
+    error: 'must be false with rma: a return’s units go back on sale when it is marked received',
+    path: ['restock'],
+  });
 export type RefundBody = z.infer<typeof refundBodySchema>;
 
 export const shippedBodySchema = z.object({

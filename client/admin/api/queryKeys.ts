@@ -2,6 +2,7 @@
 import type { AdminProductsQuery } from '../../../shared/schemas/adminProducts.js';
 import type { AdminOrdersQuery } from '../../../shared/schemas/buying.js';
 import type { OutboxQuery } from '../../../shared/schemas/mail.js';
+import type { ReturnFilter } from '../../../shared/schemas/returns.js';
 import type { ShopKey } from '../../../shared/shops.js';
 
 export const adminKeys = {
@@ -16,6 +17,8 @@ export const adminKeys = {
   productsPage: (query: AdminProductsQuery) => ['admin', 'products', query.shop, query] as const,
   sales: (days: number) => ['admin', 'sales', days] as const,
   ledger: (from: string, to: string) => ['admin', 'ledger', from, to] as const,
+  returns: ['admin', 'returns'] as const,
+  returnsList: (status: ReturnFilter) => ['admin', 'returns', status] as const,
   outbox: ['admin', 'outbox'] as const,
   outboxPage: (query: OutboxQuery) => ['admin', 'outbox', query] as const,
 };

@@ -22,7 +22,11 @@ export async function recordRefund({ payment_id, ...body }: RefundRequest): Prom
 export function recordRefundOptions(queryClient: QueryClient) {
   return {
     mutationFn: recordRefund,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.orders }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.returns }),
+      ]),
     onError: (error: Error) => console.error('Could not record the refund', error),
   };
 }

@@ -33,5 +33,7 @@ export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => (
   settled_at: null,
   paid_late: false,
   refunds: [],
+  shipped_at: null,
+  returns: [],
   ...overrides,
 });

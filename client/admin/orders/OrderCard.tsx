@@ -14,6 +14,7 @@ import { OrderShipping } from './OrderShipping.js';
 import { conditionLabel, dashIfEmpty, formatOrderDate } from './orderFormat.js';
 import { paymentNotes } from './paymentNotes.js';
 import { RefundSection } from './RefundSection.js';
+import { ReturnsSection } from './ReturnsSection.js';
 import card from '../ui/Card.module.css';
 import styles from './OrderCard.module.css';
 
@@ -82,6 +83,7 @@ export function OrderCard({ order, groupLines = [] }: OrderCardProps) {
       <OrderPayment order={order} groupLines={groupLines} />
       <RefundSection order={order} groupLines={groupLines} />
       <AcceptSection order={order} otherLines={groupLines.length} />
+      <ReturnsSection order={order} groupLines={groupLines} />
 
       <OrderShipping order={order} />
 

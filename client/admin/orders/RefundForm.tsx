@@ -14,6 +14,13 @@ interface RefundFormProps {
   left: string;
   /** The other lines paid together: a refund acts on the whole group, so the question names them. */
   otherLines: number;
+  /** Where the amount starts when not at all that is left (a return's units' share). */
+  amount?: string;
+  /**
+   * The return this refund completes (issue 28): sent as `rma`; its units go back on sale when it is
+   * marked received, so the form offers no restock.
+   */
+  rma?: string;
   onDone: (message: string) => void;
   onCancel: () => void;
 }
@@ -21,7 +28,10 @@ interface RefundFormProps {
 const FIELD_NAMES: Record<string, string> = { amount: 'Amount', note: 'Note', restock: 'Restock' };
 
 /** The shared schema's first complaint as a sentence naming the field, or what the amount exceeds. */
-function problemWith(draft: { amount: string; note: string; restock: boolean }, left: string): string | null {
+function problemWith(
+  draft: { amount: string; note: string; restock: boolean; rma?: string },
+  left: string,
+): string | null {
   const parsed = refundBodySchema.safeParse(draft);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
@@ -35,21 +45,29 @@ function problemWith(draft: { amount: string; note: string; restock: boolean }, 
 }
 
 /** "Record a refund": amount, note, restock; then a confirm step; the server's sentence if it refuses. */
-export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: RefundFormProps) {
+export function RefundForm({
+  paymentId,
+  left,
+  otherLines,
+  amount: start,
+  rma,
+  onDone,
+  onCancel,
+}: RefundFormProps) {
   const id = useId();
-  const [amount, setAmount] = useState(left);
-  const [note, setNote] = useState('');
+  const [amount, setAmount] = useState(start ?? left);
+  const [note, setNote] = useState(rma ? `Return ${rma}` : '');
   const [restock, setRestock] = useState(false);
   const [confirming, setConfirming] = useState<RefundBody | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const refund = useRecordRefundMutation();
 
   // Units go back on sale only with a refund of all that is left (a part refund's order may still ship).
-  const restockAllowed = mayRestock(priceToCents(amount) ?? 0, priceToCents(left) ?? 0);
+  const restockAllowed = !rma && mayRestock(priceToCents(amount) ?? 0, priceToCents(left) ?? 0);
 
   const review = (event: FormEvent) => {
     event.preventDefault();
-    const draft = { amount, note, restock: restock && restockAllowed };
+    const draft = { amount, note, restock: restock && restockAllowed, ...(rma ? { rma } : {}) };
     const found = problemWith(draft, left);
     setProblem(found);
     if (!found) setConfirming(refundBodySchema.parse(draft));
@@ -82,7 +100,7 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
   return (
     <form className={styles.refund} onSubmit={review} aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`} className={styles.sectionTitle}>
-        Record a refund
+        {rma ? `Refund ${rma}` : 'Record a refund'}
       </h3>
       <div className={styles.shippingFields}>
         <div className={styles.input}>
@@ -120,20 +138,28 @@ export function RefundForm({ paymentId, left, otherLines, onDone, onCancel }: Re
           />
         </div>
       </div>
-      <label className={styles.checkbox}>
-        <input
-          type="checkbox"
-          checked={restock && restockAllowed}
-          disabled={!restockAllowed}
-          aria-describedby={`${id}-restock`}
-          onChange={(event) => setRestock(event.target.checked)}
-        />
-        Put the units back on sale
-      </label>
-      <span id={`${id}-restock`} className={styles.fieldLabel}>
-        Only with a refund of all {formatDollars(left)} left; after a part refund, restock in the product
-        editor.
-      </span>
+      {rma ? (
+        <span className={card.fieldLabel}>
+          Completes return {rma}. Its units go back on sale when it is marked received, not with the refund.
+        </span>
+      ) : (
+        <>
+          <label className={styles.checkbox}>
+            <input
+              type="checkbox"
+              checked={restock && restockAllowed}
+              disabled={!restockAllowed}
+              aria-describedby={`${id}-restock`}
+              onChange={(event) => setRestock(event.target.checked)}
+            />
+            Put the units back on sale
+          </label>
+          <span id={`${id}-restock`} className={styles.fieldLabel}>
+            Only with a refund of all {formatDollars(left)} left; after a part refund, restock in the product
+            editor.
+          </span>
+        </>
+      )}
       {problem && (
         <p className={styles.error} role="alert">
           {problem}

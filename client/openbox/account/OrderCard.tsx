@@ -6,6 +6,7 @@ import form from '../../ui/Form.module.css';
 import { PaymentStatusBadge } from '../../ui/PaymentStatusBadge.js';
 import tone from '../../ui/StatusTone.module.css';
 import { OrderFact as Fact } from './OrderFact.js';
+import { OrderReturns } from './OrderReturns.js';
 import { OrderTracking } from './OrderTracking.js';
 import { conditionText, orderActions, orderDate, orderTotal } from './orderView.js';
 import { PartPaymentNote } from './PartPaymentNote.js';
@@ -65,6 +66,7 @@ export function OrderCard({ order, onDelete, deleting, grouped = false }: OrderC
             <span className={styles.reference}>{order.payment_id}</span>
           </Fact>
         </dl>
+        <OrderReturns order={order} />
         {(payNow || actions.delete) && (
           <div className={styles.actions}>
             {payNow && (

@@ -6,6 +6,7 @@ import { conflict } from '../../http/errors.js';
 import { getPayment } from './lookup.js';
 import { queueSentMail } from './notifications.js';
 import { presentAdminOrder } from './presenter.js';
+import { returnsByOrder } from './returns/service.js';
 import { findOrderPage, setShipping } from './admin-repository.js';
 import * as repo from './repository.js';
 
@@ -29,8 +30,14 @@ export async function listAdminOrders(
   const refundsOf = new Map<number, RefundRow[]>();
   for (const refund of refunds)
     refundsOf.set(refund.order_id, [...(refundsOf.get(refund.order_id) ?? []), refund]);
+  const returns = await returnsByOrder(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    items: rows.map((row) => presentAdminOrder(row, refundsOf.get(row.id) ?? [], holdMinutes)),
+    items: rows.map((row) =>
+      presentAdminOrder(row, refundsOf.get(row.id) ?? [], returns.get(row.id) ?? [], holdMinutes),
+    ),
     total,
   };
 }

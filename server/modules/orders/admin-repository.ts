@@ -92,6 +92,8 @@ export async function setShipping(
       shipped: shipping.shipped ? 1 : 0,
       postal_service: shipping.postal_service,
       tracking_number: shipping.tracking_number,
+      // The first mark starts the return window; a corrected tracking number keeps it, an unmark ends it.
+      shipped_at: shipping.shipped ? sql<string>`coalesce(shipped_at, ${at})` : null,
       updated_at: at,
     })
     .where((eb) => eb.or([eb('payment_id', '=', paymentId), eb('group_id', '=', paymentId)]));

@@ -204,6 +204,10 @@ describe.each(TEST_DIALECTS)('purchases and orders on %s', (dialect) => {
       pay_until: new Date(Date.parse(mine.body[0].created_at) + 60 * 60_000).toISOString(),
       refunded_amount: '0.00',
       settled_at: null,
+      // Not sent: nothing to return (issue 28).
+      returns: [],
+      returnable_quantity: 0,
+      return_until: null,
     });
     expect((await call('GET', '/api/my-purchases/bob', bob)).body).toEqual([]);
   });

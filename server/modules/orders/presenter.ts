@@ -1,7 +1,8 @@
 /** Exactly which fields of an order leave the server: the buyer's view and the admin's. */
 import { takesPayment } from '../../../shared/rules/payment-status.js';
 import type { AdminOrder, PaymentStatus, Purchase } from '../../../shared/schemas/buying.js';
-import type { RefundRow } from '../../db/types.js';
+import type { RefundRow, ReturnRow } from '../../db/types.js';
+import { presentReturn } from './returns/presenter.js';
 import type { AdminOrderRow, OrderWithImagesRow } from './repository.js';
 
 /** Totals always carry two decimals (docs/product.md §9), "0.00" included: 3998 -> "39.98". */
@@ -31,7 +32,14 @@ function paymentFacts(row: OrderWithImagesRow, holdMinutes: number) {
   };
 }
 
-export function presentPurchase(row: OrderWithImagesRow, holdMinutes: number): Purchase {
+/** What the buyer sees of a line's returns (returns/service.ts buyerReturnFacts). */
+type BuyerReturnFacts = Pick<Purchase, 'returns' | 'returnable_quantity' | 'return_until'>;
+
+export function presentPurchase(
+  row: OrderWithImagesRow,
+  holdMinutes: number,
+  returns: BuyerReturnFacts,
+): Purchase {
   return {
     payment_id: row.payment_id,
     product_id: row.product_id,
@@ -48,10 +56,16 @@ export function presentPurchase(row: OrderWithImagesRow, holdMinutes: number): P
     tracking_number: row.tracking_number,
     imagecount: row.image_count ?? 0,
     ...paymentFacts(row, holdMinutes),
+    ...returns,
   };
 }
 
-export function presentAdminOrder(row: AdminOrderRow, refunds: RefundRow[], holdMinutes: number): AdminOrder {
+export function presentAdminOrder(
+  row: AdminOrderRow,
+  refunds: RefundRow[],
+  returns: ReturnRow[],
+  holdMinutes: number,
+): AdminOrder {
   return {
     id: row.id,
     payment_id: row.payment_id,
@@ -83,5 +97,7 @@ export function presentAdminOrder(row: AdminOrderRow, refunds: RefundRow[], hold
       restocked: refund.restocked === 1,
       created_at: refund.created_at,
     })),
+    shipped_at: row.shipped_at,
+    returns: returns.map(presentReturn),
   };
 }

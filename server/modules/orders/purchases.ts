@@ -10,15 +10,34 @@ import type { Database, OrderRow } from '../../db/types.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import { getOrder, getPayment, OrderChanged } from './lookup.js';
 import { presentPurchase } from './presenter.js';
+import { buyerReturnFacts, returnsByOrder } from './returns/service.js';
 import * as stock from '../stock/index.js';
 import * as repo from './repository.js';
 
 type Db = Kysely<Database>;
 
-/** The buyer's orders, newest first; `holdMinutes` (ORDER_HOLD_MINUTES) says until when an unpaid one may be paid. */
-export async function listMyPurchases(db: Db, buyer: SessionUser, holdMinutes: number): Promise<Purchase[]> {
+/**
+ * The buyer's orders, newest first: ORDER_HOLD_MINUTES says until when an unpaid one may be paid,
+ * RETURN_WINDOW_DAYS until when a sent one may be returned; each line with its returns (one query).
+ */
+export async function listMyPurchases(
+  db: Db,
+  buyer: SessionUser,
+  config: { ORDER_HOLD_MINUTES: number; RETURN_WINDOW_DAYS: number },
+): Promise<Purchase[]> {
   const rows = await repo.findOrdersOfUser(db, buyer.sub);
-  return rows.map((row) => presentPurchase(row, holdMinutes));
+  const returns = await returnsByOrder(
+    db,
+    rows.map((row) => row.id),
+  );
+  const now = Date.now();
+  return rows.map((row) =>
+    presentPurchase(
+      row,
+      config.ORDER_HOLD_MINUTES,
+      buyerReturnFacts(row, returns.get(row.id) ?? [], config.RETURN_WINDOW_DAYS, now),
+    ),
+  );
 }
 
 /** Who is deleting: a buyer (their own unpaid orders) or the admin (any unfinished one), docs/architecture.md §6. */

@@ -9,6 +9,7 @@ import { getPayment } from './lookup.js';
 import { arrivedCents, recordRefundMoney } from './money.js';
 import { dollars } from './presenter.js';
 import { queueRefundedMail } from './notifications.js';
+import { completeReturnByRefund } from './returns/service.js';
 import * as stock from '../stock/index.js';
 import * as repo from './repository.js';
 
@@ -91,6 +92,7 @@ export async function recordRefund(
     const whole = amountCents === left;
     if (body.restock && !mayRestock(amountCents, left)) throw badRequest(RESTOCK_NEEDS_WHOLE_REFUND);
     const at = new Date().toISOString();
+    if (body.rma) await completeReturnByRefund(trx, ref, body.rma, at);
     // Restocked only where the line still held its units (an expired order's went back when it expired).
     const restocked = (line: OrderRow) => body.restock && line.stock_reserved === 1;
     await insertRefundParts(trx, lines, amountCents, body.note, restocked, at);
@@ -100,7 +102,9 @@ export async function recordRefund(
       }
       await repo.advanceStatus(trx, ref, 'refunded', ENDS_IN_REFUND, at);
     }
-    await recordRefundMoney(trx, first, ref, amountCents, body.note, actor, at);
+    // A return's refund names its RMA in the ledger, so the money is found from the return and back.
+    const reference = body.rma ? `${body.rma} ${body.note}`.trim() : body.note;
+    await recordRefundMoney(trx, first, ref, amountCents, reference, actor, at);
     await recordActivity(trx, {
       actor,
       action: 'order.refund',
@@ -112,6 +116,7 @@ export async function recordRefund(
         amount: dollars(amountCents),
         note: body.note,
         restock: body.restock,
+        ...(body.rma ? { rma: body.rma } : {}),
       },
       at,
     });

@@ -23,6 +23,7 @@ import { createCartPurchase } from './cart-checkout.js';
 import { createPurchase } from './checkout.js';
 import { recordRefund } from './refunds.js';
 import { deletePurchase, listMyPurchases } from './purchases.js';
+import { adminReturnRoutes, buyerReturnRoutes } from './returns/routes.js';
 
 /** The buyer's purchases (docs/product.md §7): each call the signed-in buyer's own. */
 const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,8 +79,7 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myPurchasesResponseSchema, ...errorResponses(403) },
       },
     },
-    async (request) =>
-      listMyPurchases(db, assertOwnGoogleId(request, request.params.googleUserId), config.ORDER_HOLD_MINUTES),
+    async (request) => listMyPurchases(db, assertOwnGoogleId(request, request.params.googleUserId), config),
   );
 };
 
@@ -194,4 +194,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(purchaseDeleteRoutes);
   await app.register(adminOrderRoutes);
   await app.register(acceptRoute);
+  await app.register(buyerReturnRoutes);
+  await app.register(adminReturnRoutes);
 };

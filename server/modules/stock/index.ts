@@ -7,6 +7,7 @@ export {
   lockProducts,
   lockProductsOfPayment,
   releaseReservation,
+  restockUnits,
   type RestockMode,
   type ShortLine,
   takeUnits,

@@ -166,6 +166,28 @@ export async function giveBackConditionUnits(db: Db, line: StockLine): Promise<v
 }
 
 /**
+ * Adds units to a condition of a product, adding the condition (with no price, so not for sale until
+ * the seller prices it) when the product has none of it: returned units going back on sale (issue 28).
+ */
+export async function addConditionUnits(db: Db, line: StockLine): Promise<void> {
+  await db
+    .insertInto('product_conditions')
+    .values({
+      shop: line.shop,
+      product_id: line.product_id,
+      condition: line.condition,
+      price_cents: 0,
+      available_quantity: line.quantity,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['shop', 'product_id', 'condition']).doUpdateSet({
+        available_quantity: sql`product_conditions.available_quantity + ${line.quantity}`,
+      }),
+    )
+    .execute();
+}
+
+/**
  * Writes conditions of many products: a missing condition is added; an existing one takes the new
  * price and, only with `quantities`, the new quantity.
  */

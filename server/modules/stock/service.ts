@@ -125,6 +125,22 @@ export async function releaseReservation(
 }
 
 /**
+ * Returned units back on sale (issue 28): the product's row first (the lock order), then `quantity`
+ * units added to `condition` (the condition added without a price when the product has none of it),
+ * then its derived columns and version. 'no such product' when the product is gone: nothing written.
+ */
+export async function restockUnits(
+  db: Db,
+  line: repo.StockLine,
+  at: string,
+): Promise<'restocked' | 'no such product'> {
+  if ((await lockProducts(db, line.shop, [line.product_id])).length === 0) return 'no such product';
+  await repo.addConditionUnits(db, line);
+  await repo.writeDerivedColumnsOf(db, line.shop, line.product_id, at);
+  return 'restocked';
+}
+
+/**
  * Orders of deleted products stop holding units (call in the deleting transaction): an id may be
  * handed to a new product, which a later release would otherwise fill with stock it never had.
  */
