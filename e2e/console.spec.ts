@@ -2,9 +2,9 @@
  * Pages load without console noise that would hide a real error: no CSP violations, no ignored headers,
  * no 404s, and no picture preloaded for nothing (issue 20).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { NAV_ORDER, SHOPS, type ShopKey } from '../shared/shops.js';
-import { adminToken, overview } from './support/api.js';
+import { adminToken, lastRowCategory, overview } from './support/api.js';
 
 /** Every console error or warning and every CSP violation the page reports from now on. */
 async function collectNoise(page: Page): Promise<string[]> {
@@ -26,14 +26,6 @@ async function collectNoise(page: Page): Promise<string[]> {
 }
 
 /** The main and sub-category of the shop's last row. */
-async function lastRowCategory(
-  request: APIRequestContext,
-  shop: ShopKey,
-): Promise<{ main_category: string; category: string }> {
-  const group = (await overview(request, shop)).groups.at(-1)!;
-  return { main_category: group.main_category, category: group.rows.at(-1)!.category };
-}
-
 /** A product without pictures in each shop, as an admin may add one: its card and modal must ask for none. */
 const imageless = new Map<ShopKey, { id: number; title: string }>();
 

@@ -4,21 +4,21 @@
  * marks it received as 'Good' and refunds it with the RMA; the stock of 'Good' goes back up, and both
  * sides see the return's status with its days. The order is placed, paid and marked sent through the API.
  * Each new screen is looked at at 1280, 390 and 320 px (nothing wider than the screen, axe in both
- * themes) and photographed to /tmp/returns-*.png.
+ * themes) and photographed (screenshots/, as every journey's lookAt).
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { centsToPrice, priceToCents } from '../shared/rules/money.js';
 import type { CatalogPage, OpenboxProduct } from '../shared/schemas/catalog.js';
 import { adminToken } from './support/api.js';
 import {
   adminOrderCard,
-  offersAt,
   ok,
   openOrdersSignedIn,
+  ownOffers,
   placeOrder,
   signedInBuyer,
 } from './support/orders.js';
-import { expectAccessible, LOOK_WIDTHS, setTheme } from './support/page.js';
+import { lookAt } from './support/page.js';
 
 /** Units of the product's 'Good' condition in the shop's catalogue now. */
 async function goodUnits(request: APIRequestContext, productId: number): Promise<number> {
@@ -28,29 +28,13 @@ async function goodUnits(request: APIRequestContext, productId: number): Promise
   return product.good_condition_available_quantity;
 }
 
-/** At each width: nothing wider than the screen, axe in both themes, and a picture at 390 and 1280 px. */
-async function look(page: Page, scope: string, name: string, shot?: Locator): Promise<void> {
-  for (const width of LOOK_WIDTHS) {
-    await page.setViewportSize({ width, height: width === 1280 ? 800 : 760 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
-    await expectAccessible(page, scope, ['light', 'dark']);
-    await setTheme(page, 'light');
-    if (width === 320) continue;
-    const path = `/tmp/returns-${name}-${width}.png`;
-    if (shot) await shot.screenshot({ path });
-    else await page.screenshot({ path, fullPage: !scope.includes('dialog') });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test('a buyer returns an item; the seller approves, receives it as Good and refunds it', async ({
   page,
   browser,
   request,
 }) => {
   test.setTimeout(240_000);
-  const [offer] = await offersAt(request, 0.78, 1);
+  const [offer] = await ownOffers(request, 'Return tripod', 1);
   const buyer = await signedInBuyer(page, request, 'Rhea Return');
   const paymentId = await placeOrder(request, buyer, offer!, { pay: true });
   const admin = { Authorization: `Bearer ${await adminToken(request)}` };
@@ -75,19 +59,22 @@ test('a buyer returns an item; the seller approves, receives it as Good and refu
   await expect(dialog.getByText('Photos: send them to the seller in this order’s chat.')).toBeVisible();
   await dialog.getByLabel('Reason').selectOption({ label: 'Arrived damaged' });
   await dialog.getByLabel('Note (optional)').fill('The lid is cracked.');
-  await look(page, '[role="dialog"]', 'buyer-dialog');
+  await lookAt(page, '[role="dialog"]', 'returns-buyer-dialog');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole('button', { name: 'Ask to return' }).click();
   const done = page.getByRole('dialog', { name: 'Return requested' });
   const status = done.getByRole('status');
   await expect(status).toContainText(/Your return number is RMA-[A-Z2-7]{8}\. Status: requested\./);
   const rma = /RMA-[A-Z2-7]{8}/.exec((await status.textContent()) ?? '')![0];
-  await look(page, '[role="dialog"]', 'buyer-requested');
+  await lookAt(page, '[role="dialog"]', 'returns-buyer-requested');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await done.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(line.getByRole('list', { name: 'Returns' })).toContainText(
     `${rma} Return requested · 1 unit · Arrived damaged`,
   );
   await expect(line.getByRole('button', { name: 'Return this item' })).toHaveCount(0);
-  await look(page, 'main', 'buyer-my-orders', line);
+  await lookAt(page, 'main', 'returns-buyer-my-orders', line);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The seller approves it with instructions on the order's card.
   const seller = await browser.newPage();
@@ -101,7 +88,8 @@ test('a buyer returns an item; the seller approves, receives it as Good and refu
   await approve.getByRole('button', { name: 'Approve' }).click();
   await expect(approve.getByRole('alert')).toHaveText('Instructions for sending it back must not be empty.');
   await approve.getByLabel('Instructions for sending it back').fill('Post it to 1 Dock Street, Toronto.');
-  await look(seller, 'main', 'seller-approve', card);
+  await lookAt(seller, 'main', 'returns-seller-approve', card);
+  await seller.setViewportSize({ width: 1280, height: 800 });
   await approve.getByRole('button', { name: 'Approve' }).click();
   await expect(returns.getByRole('status')).toHaveText(`${rma} approved.`);
   await expect(returns).toContainText('Return approved');
@@ -111,7 +99,8 @@ test('a buyer returns an item; the seller approves, receives it as Good and refu
   const receive = returns.getByRole('form', { name: `Mark ${rma} received` });
   await receive.getByLabel('Put the unit back on sale as').selectOption({ label: 'Good' });
   await expect(receive.getByRole('option', { name: 'Cannot be sold again' })).toBeAttached();
-  await look(seller, 'main', 'seller-receive', card);
+  await lookAt(seller, 'main', 'returns-seller-receive', card);
+  await seller.setViewportSize({ width: 1280, height: 800 });
   await receive.getByRole('button', { name: 'Mark received' }).click();
   await expect(returns.getByRole('status')).toHaveText(`${rma} marked received.`);
   await expect(returns).toContainText('Yes, as Good');
@@ -127,7 +116,8 @@ test('a buyer returns an item; the seller approves, receives it as Good and refu
   await expect(returns).toContainText('Return refunded');
   await expect(returns.getByRole('button', { name: /Refund RMA-/ })).toHaveCount(0);
   expect(await goodUnits(request, offer!.productId)).toBe(goodBefore + 1);
-  await look(seller, 'main', 'seller-card', card);
+  await lookAt(seller, 'main', 'returns-seller-card', card);
+  await seller.setViewportSize({ width: 1280, height: 800 });
 
   // The returns list, filtered by status.
   await seller.getByRole('link', { name: 'Returns' }).click();
@@ -137,7 +127,8 @@ test('a buyer returns an item; the seller approves, receives it as Good and refu
   const listed = seller.getByRole('article').filter({ hasText: rma });
   await expect(listed).toContainText('Return refunded');
   await expect(listed).toContainText(paymentId);
-  await look(seller, 'main', 'seller-list');
+  await lookAt(seller, 'main', 'returns-seller-list');
+  await seller.setViewportSize({ width: 1280, height: 800 });
   await seller.close();
 
   // The buyer sees it refunded, with its days.

@@ -10,9 +10,9 @@ import { expect, test } from '@playwright/test';
 import { centsToPrice, formatDollars, priceToCents } from '../shared/rules/money.js';
 import {
   adminOrderCard,
-  offersAt,
   ok,
   openOrdersSignedIn,
+  ownOffers,
   placeOrder,
   signedInBuyer,
 } from './support/orders.js';
@@ -25,7 +25,7 @@ test('expired partly paid orders are settled by a refund and by an accept, and t
   request,
 }) => {
   test.setTimeout(240_000);
-  const [refundOffer, acceptOffer] = await offersAt(request, 0.76, 2);
+  const [refundOffer, acceptOffer] = await ownOffers(request, 'Settle lens', 2);
   const buyer = await signedInBuyer(page, request, 'Sam Settle');
   const headers = { Authorization: `Bearer ${buyer.token}` };
   const partOf = (price: string) => centsToPrice(Math.floor(priceToCents(price)! * 0.4));

@@ -23,3 +23,15 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   if (!response.ok()) throw new Error(`admin login failed: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
+
+/**
+ * The main category and category of the shop's last overview row: a product added there shows after
+ * every seeded row, so the journeys that read the first rows still find them as seeded.
+ */
+export async function lastRowCategory(
+  request: APIRequestContext,
+  shop: ShopKey,
+): Promise<{ main_category: string; category: string }> {
+  const group = (await overview(request, shop)).groups.at(-1)!;
+  return { main_category: group.main_category, category: group.rows.at(-1)!.category };
+}

@@ -7,7 +7,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import type { CatalogPage, OpenboxProduct } from '../../shared/schemas/catalog.js';
 import type { SignInResponse } from '../../shared/schemas/buying.js';
 import { CONDITIONS, CONDITION_INFO, type Condition } from '../../shared/shops.js';
-import { E2E_ADMIN_PASSWORD } from './api.js';
+import { adminToken, E2E_ADMIN_PASSWORD, lastRowCategory } from './api.js';
 
 export interface Offer {
   productId: number;
@@ -66,6 +66,37 @@ export async function offersAt(
     if (offers.length === count) return offers;
   }
   throw new Error(`fewer than ${count} open-box offers in stock from ${from}`);
+}
+
+/**
+ * `count` open-box offers of products the journey adds for itself (in the shop's last row, `quantity`
+ * units of Acceptable at `price`): no other journey buys them, whatever order the shop's sort puts its
+ * products in as stock changes.
+ */
+export async function ownOffers(
+  request: APIRequestContext,
+  name: string,
+  count: number,
+  { quantity = 3, price = '48.99' }: { quantity?: number; price?: string } = {},
+): Promise<Offer[]> {
+  const token = await adminToken(request);
+  const offers: Offer[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const title = `${name} ${i + 1} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const added = await ok<{ id: number }>(
+      await request.post('/api/add-product?shop=ayz', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: {
+          title,
+          ...(await lastRowCategory(request, 'ayz')),
+          acceptable_condition_price: price,
+          acceptable_condition_available_quantity: quantity,
+        },
+      }),
+    );
+    offers.push({ productId: added.id, title, condition: 'acceptable', price, available: quantity });
+  }
+  return offers;
 }
 
 export async function addToCart(

@@ -59,10 +59,12 @@ export function SalesScreen({ shop }: { shop: ShopConfig }) {
         </label>
         {sales.data && (
           <p className={styles.totals}>
-            {countOf(sales.data.totals.orders, 'order')} · {formatDollars(sales.data.totals.revenue)}{' '}
-            received, less refunds{' '}
-            <Link to={`${shop.adminRoute}/money${moneyPeriod(days)}`}>(the ledger)</Link>
+            {countOf(sales.data.totals.orders, 'order')} · {formatDollars(sales.data.totals.revenue)} net
+            received
           </p>
+        )}
+        {sales.data && (
+          <Link to={`${shop.adminRoute}/money${moneyPeriod(days)}`}>Every payment and refund (Money)</Link>
         )}
       </div>
       {sales.isPending && <p className={styles.loading}>Loading sales…</p>}
