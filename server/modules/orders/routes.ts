@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/buying.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { errorResponses, tagRoutes } from '../../http/openapi.js';
-import { requireAdmin } from '../admin-auth/index.js';
+import { requireAdmin, staffActor } from '../admin-auth/index.js';
 import { assertOwnGoogleId, requireBuyer } from '../buyers/index.js';
 import { orderCaller, requireBuyerOrAdmin } from './require-buyer-or-admin.js';
 import { listAdminOrders, setShipped } from './admin-orders.js';
@@ -139,7 +139,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setShipped(db, request.params.payment_id, request.body);
+      await setShipped(db, request.params.payment_id, request.body, staffActor(request));
       return { ok: true as const };
     },
   );
