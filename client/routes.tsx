@@ -21,6 +21,7 @@ const AdminOrdersPage = lazy(() => import('./admin/orders/AdminOrdersPage.js'));
 const AdminProductsPage = lazy(() => import('./admin/products/AdminProductsPage.js'));
 const AdminSalesPage = lazy(() => import('./admin/sales/AdminSalesPage.js'));
 const AdminOutboxPage = lazy(() => import('./admin/outbox/AdminOutboxPage.js'));
+const AdminActivityPage = lazy(() => import('./admin/activity/AdminActivityPage.js'));
 const PaymentCancelPage = lazy(() =>
   import('./openbox/PaymentCancelPage.js').then((m) => ({ default: m.PaymentCancelPage })),
 );
@@ -103,6 +104,11 @@ export function AppRoutes() {
               <AdminOutboxPage shop={shop} />
             </Route>
           ))}
+        {shops.map((shop) => (
+          <Route key={`${shop.adminRoute}/activity`} path={`${shop.adminRoute}/activity`}>
+            <AdminActivityPage shop={shop} />
+          </Route>
+        ))}
         <Route>
           <NotFoundPage />
         </Route>

@@ -70,7 +70,12 @@ describe.each(TEST_DIALECTS)('the activity log on %s', (dialect) => {
   afterAll(() => t.close());
 
   const actor = () => `admin ${session} @ 127.0.0.1`;
-  const call = async (method: string, url: string, payload?: unknown, headers: Record<string, string> = admin) => {
+  const call = async (
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = admin,
+  ) => {
     const response = await t.app.inject({
       method: method as 'GET',
       url,
