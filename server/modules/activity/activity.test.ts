@@ -178,6 +178,11 @@ describe.each(TEST_DIALECTS)('the activity log on %s', (dialect) => {
       },
     });
 
+    // A whole product's row names what it has: no empty or 0 fields, no description.
+    const addRow = (await latest(`product ayz/${id}`))!;
+    expect(addRow.after).not.toHaveProperty('good_condition_price');
+    expect(addRow.after).not.toHaveProperty('description');
+
     const opened = await loadForEdit(id);
     const saved = await call(
       'PUT',

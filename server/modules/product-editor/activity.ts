@@ -10,20 +10,35 @@ interface ConditionValues {
   available_quantity: number;
 }
 
+/** A value a whole product's row leaves out: nothing there. */
+const isUnset = (value: unknown) => value === '' || value === 0 || value === '0';
+
 /**
  * The product's fields by their form names, open-box conditions included (a condition without a row is
- * 0 and 0, as the form shows it). `description: false` leaves the description out (adds and deletes).
+ * 0 and 0, as the form shows it). `whole: true` is for a row naming a whole product (an add, a delete):
+ * the description and the fields left empty or 0 are left out, so it reads as what the product was.
  */
 export function productSnapshot(
   shop: ShopConfig,
   columns: object,
   conditions: readonly ConditionValues[],
-  { description = true }: { description?: boolean } = {},
+  { whole = false }: { whole?: boolean } = {},
+): ActivityFields {
+  const fields = allFields(shop, columns, conditions);
+  if (!whole) return fields;
+  return Object.fromEntries(
+    Object.entries(fields).filter(([name, value]) => name !== 'description' && !isUnset(value)),
+  );
+}
+
+function allFields(
+  shop: ShopConfig,
+  columns: object,
+  conditions: readonly ConditionValues[],
 ): ActivityFields {
   const stored = columns as Record<string, string | number>;
   const fields: ActivityFields = {};
   for (const spec of shopFields(shop)) {
-    if (spec.name === 'description' && !description) continue;
     const value = stored[spec.column];
     if (value !== undefined) fields[spec.name] = present(spec, value);
   }

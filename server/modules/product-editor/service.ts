@@ -134,7 +134,7 @@ async function insertNewProduct(
     }
     const conditions = conditionRows(shop, body);
     await stock.writeConditions(trx, shopKey, withProductId(id, conditions));
-    const after = productSnapshot(shop, row, conditions, { description: false });
+    const after = productSnapshot(shop, row, conditions, { whole: true });
     await recordActivity(trx, {
       actor,
       action: 'product.add',
@@ -210,7 +210,7 @@ export async function deleteProduct(
     // The DELETE takes the product's row first (the stock module's lock order), then its orders let go.
     if (!stored || !(await catalogRepo.deleteProduct(trx, shopKey, id))) return false;
     await stock.dropReservations(trx, shopKey, [id], new Date().toISOString());
-    const before = productSnapshot(shop, stored, conditions, { description: false });
+    const before = productSnapshot(shop, stored, conditions, { whole: true });
     await recordActivity(trx, {
       actor,
       action: 'product.delete',
