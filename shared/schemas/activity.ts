@@ -1,7 +1,7 @@
 /** The activity log (issue 28): every staff action, one append-only row. */
 import '../zodConfig.js';
 import { z } from 'zod';
-import { wholeNumber } from './common.js';
+import { textInput, wholeNumber } from './common.js';
 import { textKeyedSchema } from './textKeyed.js';
 
 /**
@@ -70,8 +70,13 @@ export const isoDaySchema = z
 
 /** The filters of the list and the CSV: target text (substring), action, from/to inclusive UTC days. */
 export const activityFiltersSchema = z.object({
-  target: z.string().trim().max(200, { error: 'must be at most 200 characters' }).optional(),
-  action: z.enum(ACTIVITY_ACTIONS, { error: `must be one of ${ACTIVITY_ACTIONS.join(', ')}` }).optional(),
+  target: textInput().trim().max(200, { error: 'must be at most 200 characters' }).optional(),
+  // The list is long: the sentence names two examples (the API document lists them all).
+  action: z
+    .enum(ACTIVITY_ACTIONS, {
+      error: 'must be one of the logged actions, such as product.edit or admin.sign_in',
+    })
+    .optional(),
   from: isoDaySchema.optional(),
   to: isoDaySchema.optional(),
 });
