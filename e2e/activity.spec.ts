@@ -61,6 +61,7 @@ test('the admin finds their sign-in and a price edit in the activity log, filter
   await page.getByLabel('Action').selectOption({ label: 'Product edited' });
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(new RegExp(`target=ayz%2F${id}&action=product\\.edit`));
+  await expect(page.getByRole('button', { name: 'Filter' })).toBeFocused();
   await expect(page.getByText('1 action', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Action')).toHaveValue('product.edit');
@@ -84,6 +85,12 @@ test('the admin finds their sign-in and a price edit in the activity log, filter
   await page.getByRole('button', { name: 'Clear' }).click();
   await expect(page).toHaveURL(/\/ayzadmin\/activity$/);
   await expect(page.getByRole('article').filter({ hasText: 'Admin signed in' }).first()).toBeVisible();
+  // Back brings the filtered list and its form again.
+  await page.goBack();
+  await expect(page.getByLabel('Action')).toHaveValue('product.edit');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await page.goForward();
+  await expect(page.getByLabel('Action')).toHaveValue('');
 
   await page.getByLabel('Target contains').fill(`ayz/${id}`);
   await page.getByRole('button', { name: 'Filter' }).click();

@@ -23,6 +23,13 @@ const isAction = (value: string): value is ActivityAction =>
 export function ActivityFilters({ initial, onApply }: ActivityFiltersProps) {
   const id = useId();
   const [form, setForm] = useState(initial);
+  // A new address (back, forward, a link) starts the form over from it; applying keeps focus where it is.
+  const initialKey = JSON.stringify(initial);
+  const [shown, setShown] = useState(initialKey);
+  if (shown !== initialKey) {
+    setShown(initialKey);
+    setForm(initial);
+  }
   const set = (changes: Partial<ActivityFilterForm>) => setForm((current) => ({ ...current, ...changes }));
   const submit = (event: FormEvent) => {
     event.preventDefault();

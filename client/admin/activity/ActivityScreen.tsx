@@ -48,8 +48,7 @@ export function ActivityScreen({ shop }: { shop: ShopConfig }) {
   return (
     <main className={panel.page}>
       <ActivityHeader shop={shop} />
-      {/* A new address (back, forward, a link) starts the form over from it. */}
-      <ActivityFilters key={search} initial={form} onApply={(filters) => show(filters, 1)} />
+      <ActivityFilters initial={form} onApply={(filters) => show(filters, 1)} />
       <div className={list.toolbar}>
         {data && (
           <p className={list.summary} aria-live="polite">
