@@ -23,6 +23,7 @@ const AdminProductsPage = lazy(() => import('./admin/products/AdminProductsPage.
 const AdminSalesPage = lazy(() => import('./admin/sales/AdminSalesPage.js'));
 const AdminOutboxPage = lazy(() => import('./admin/outbox/AdminOutboxPage.js'));
 const AdminMoneyPage = lazy(() => import('./admin/money/AdminMoneyPage.js'));
+const AdminActivityPage = lazy(() => import('./admin/activity/AdminActivityPage.js'));
 const PaymentCancelPage = lazy(() =>
   import('./openbox/PaymentCancelPage.js').then((m) => ({ default: m.PaymentCancelPage })),
 );
@@ -115,6 +116,11 @@ export function AppRoutes() {
               <AdminMoneyPage shop={shop} />
             </Route>
           ))}
+        {shops.map((shop) => (
+          <Route key={`${shop.adminRoute}/activity`} path={`${shop.adminRoute}/activity`}>
+            <AdminActivityPage shop={shop} />
+          </Route>
+        ))}
         <Route>
           <NotFoundPage />
         </Route>

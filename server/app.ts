@@ -6,7 +6,8 @@ import type { Dialect } from './db/database.js';
 import type { Database } from './db/types.js';
 import { handleClientError, handleFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { lazyRequestLogger, loggerOptions, registerRequestLogging, requestId } from './http/logging.js';
-import { adminAuthRoutes } from './modules/admin-auth/index.js';
+import { activityRoutes, scheduleActivityRetention } from './modules/activity/index.js';
+import { adminAuthRoutes, requireAdmin } from './modules/admin-auth/index.js';
 import { apiDocsRoutes, registerApiDocs } from './modules/api-docs/index.js';
 import { accountRoutes, buyersRoutes, createGoogleVerifier } from './modules/buyers/index.js';
 import { cartRoutes } from './modules/cart/index.js';
@@ -71,6 +72,8 @@ export interface BuildOptions {
   chatEmailNoticeMs?: number;
   /** Handed the chat e-mail job, so a test runs it when it chooses (and with the clock it chooses). */
   onChatEmailNotices?: (notices: ChatEmailNotices) => void;
+  /** How often this process removes activity rows past ACTIVITY_RETENTION_DAYS (default daily); 0 turns it off (tests). */
+  activityRetentionMs?: number;
   /** How often this process sends due e-mails from the outbox (default 1 s); 0 turns the sender off (tests). */
   mailSendMs?: number;
 }
@@ -129,6 +132,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(paymentRoutes);
   await app.register(seoRoutes, { sitemapUrlLimit: options.sitemapUrlLimit });
   await app.register(mailRoutes);
+  await app.register(activityRoutes, { requireAdmin });
   const { chat, io, emailNotices } = await registerChat(app, {
     ...(await registerLimits(app)),
     loopDelay: metrics.loopDelay,
@@ -140,6 +144,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   scheduleUnsentImageSweep(app, chat, options.chatImageSweepMs ?? 15 * 60_000);
   scheduleChatEmailNotices(app, emailNotices, options.chatEmailNoticeMs ?? 15_000);
   options.onChatEmailNotices?.(emailNotices);
+  scheduleActivityRetention(app, options.activityRetentionMs ?? 86_400_000);
   scheduleMailSender(app, options.mailSendMs ?? 1000, {
     onSent: metrics.mailSent,
     onFailed: metrics.mailFailed,

@@ -45,6 +45,8 @@ const envSchema = z
     ORDER_HOLD_MINUTES: wholeNumber({ unit: 'minutes', min: 1, max: [43_200, '30 days'] }).default(60),
     /** Days after an order is marked sent during which the buyer may ask to return it (issue 28). */
     RETURN_WINDOW_DAYS: wholeNumber({ unit: 'days', min: 0, max: [365, 'a year'] }).default(30),
+    /** How long the activity log keeps a row; older ones are removed daily (issue 28). */
+    ACTIVITY_RETENTION_DAYS: wholeNumber({ unit: 'days', min: 1, max: [36_500, '100 years'] }).default(365),
     /**
      * Addresses or CIDR ranges (comma-separated) that may read /metrics without the admin token, e.g.
      * the Prometheus server's. The client address is the one TRUST_PROXY makes out.

@@ -27,6 +27,7 @@ export const API_TAGS = {
   orders: 'Purchases: checkout, the buyer’s orders and the admin’s orders page.',
   payments: 'Payment callbacks of the providers, and the sandbox payment page.',
   mail: "The admin's e-mail outbox.",
+  activity: "The admin's activity log: every staff action, with its CSV export.",
   chat: 'Buyer–seller chat over HTTP (starting a chat, images); messages go over socket.io (docs/api.md).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

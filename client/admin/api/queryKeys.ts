@@ -1,4 +1,5 @@
 /** TanStack Query keys of the admin area, in one place so invalidation matches what was fetched. */
+import type { ActivityQuery } from '../../../shared/schemas/activity.js';
 import type { AdminProductsQuery } from '../../../shared/schemas/adminProducts.js';
 import type { AdminOrdersQuery } from '../../../shared/schemas/buying.js';
 import type { OutboxQuery } from '../../../shared/schemas/mail.js';
@@ -21,4 +22,6 @@ export const adminKeys = {
   returnsList: (status: ReturnFilter) => ['admin', 'returns', status] as const,
   outbox: ['admin', 'outbox'] as const,
   outboxPage: (query: OutboxQuery) => ['admin', 'outbox', query] as const,
+  activity: ['admin', 'activity'] as const,
+  activityPage: (query: ActivityQuery) => ['admin', 'activity', query] as const,
 };

@@ -57,6 +57,12 @@ export function AdminPanel({ shop }: { shop: ShopConfig }) {
               Outbox
             </Link>
           )}
+          <Link
+            className={`${controls.button} ${controls.secondary} ${controls.small}`}
+            to={`${shop.adminRoute}/activity`}
+          >
+            Activity
+          </Link>
         </nav>
       </div>
       <div

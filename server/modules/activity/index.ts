@@ -1,2 +1,4 @@
 /** The activity module's front door: what other modules may use of the staff activity log. */
-export { type ActivityEntry, recordActivity } from './service.js';
+export { activityRoutes } from './routes.js';
+export { type ActivityEntry, changedFields, recordActivity } from './service.js';
+export { scheduleActivityRetention } from './sweep.js';

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 
-type Db = Kysely<Database>;
+type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertSession(
   db: Db,

@@ -9,6 +9,7 @@ import { formatCountdown } from '../../../shared/rules/display.js';
 import type { Database } from '../../db/types.js';
 import { badRequest, HttpError, Unauthorized } from '../../http/errors.js';
 import { deriveKey, type Secrets } from '../../secrets.js';
+import { recordActivity } from '../activity/index.js';
 import * as repo from './repository.js';
 
 type Db = Kysely<Database>;
@@ -87,7 +88,14 @@ export async function login(
 
   if (!passwordMatches(password, secrets.adminPassword)) {
     await repo.clearLoginFailures(db, address, windowStart);
-    if (attempts.length >= LOGIN_MAX_FAILURES) throw tooManyAttempts(attempts, now);
+    const at = now.toISOString();
+    const signIn = { actor: signInActor(address), target: 'admin sign-in', at };
+    await recordActivity(db, { ...signIn, action: 'admin.sign_in_failed' });
+    if (attempts.length >= LOGIN_MAX_FAILURES) {
+      // The failure that reaches the limit: the lockout starts here, logged once (blocked tries are not).
+      await recordActivity(db, { ...signIn, action: 'admin.lockout' });
+      throw tooManyAttempts(attempts, now);
+    }
     throw new Unauthorized('Wrong password.', ['admin'], false);
   }
 
@@ -96,7 +104,16 @@ export async function login(
   await repo.deleteStaleSessions(db, keyId, now.toISOString());
   const token = crypto.randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + ADMIN_SESSION_HOURS * 3_600_000);
-  await repo.insertSession(db, tokenHash(secrets, token), keyId, now.toISOString(), expires.toISOString());
+  const hash = tokenHash(secrets, token);
+  await db.transaction().execute(async (trx) => {
+    await repo.insertSession(trx, hash, keyId, now.toISOString(), expires.toISOString());
+    const actor = adminActor(hash.slice(0, 8), address);
+    await recordActivity(trx, {
+      actor,
+      action: 'admin.sign_in',
+      target: `admin session ${hash.slice(0, 8)}`,
+    });
+  });
   return token;
 }
 
@@ -153,6 +170,9 @@ export async function liveAdminSession(
   const hash = tokenHash(secrets, token);
   return (await repo.hasLiveSession(db, hash, now.toISOString())) ? hash.slice(0, 8) : undefined;
 }
+
+/** Who a sign-in attempt is by, before it has a session: its address. */
+const signInActor = (address: string) => `admin (sign-in) @ ${address}`;
 
 /** Who an admin action is by, as the activity log and the ledger write it: the session and its address. */
 export const adminActor = (sessionId: string, address: string) => `admin ${sessionId} @ ${address}`;

@@ -540,6 +540,7 @@ describe.each(TEST_DIALECTS)('CSV export and import on %s', (dialect) => {
       const result = importProducts(db(), 'ayz', body, {
         dryRun: false,
         origin: 'http://localhost',
+        actor: 'test',
         log: {
           info: () => undefined,
           debug: (_details, message) => {

@@ -112,7 +112,7 @@ export async function importProducts(
   db: Db,
   shopKey: ShopKey,
   body: Readable,
-  options: { dryRun: boolean; origin: string; log?: ImportLog },
+  options: { dryRun: boolean; origin: string; log?: ImportLog; actor: string },
 ): Promise<ImportResponse> {
   const { dryRun, log } = options;
   const started = performance.now();
@@ -133,6 +133,6 @@ export async function importProducts(
   );
   if (dryRun) return report;
   if (report.errors.length > 0) return refused(report.errors);
-  const conflicts = await applyChanges(db, shopKey, check.changes, log);
+  const conflicts = await applyChanges(db, shopKey, check.changes, options.actor, log);
   return conflicts.length > 0 ? refused(conflicts) : report;
 }

@@ -12,6 +12,7 @@ import type { ImportError } from '../../../shared/schemas/adminProducts.js';
 import type { ShopKey } from '../../../shared/shops.js';
 import type { Database, NewProductRow } from '../../db/types.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { recordActivity } from '../activity/index.js';
 import * as catalogRepo from '../catalog/index.js';
 import * as stock from '../stock/index.js';
 import { VERSION_COLUMN } from './csv-columns.js';
@@ -182,6 +183,16 @@ async function writeChanges(
   );
 }
 
+/** What the activity log says of an applied import: how many new and updated products, and their ids. */
+function importSummary(changes: ImportChanges) {
+  return {
+    created: changes.inserts.length,
+    updated: changes.updates.length,
+    created_ids: changes.inserts.map((insert) => insert.product.id),
+    updated_ids: changes.updates.map((update) => update.id),
+  };
+}
+
 /**
  * Writes a checked file's changes in one transaction; answers the lines that stopped it (nothing
  * written then), or none.
@@ -190,6 +201,7 @@ export async function applyChanges(
   db: Db,
   shopKey: ShopKey,
   changes: ImportChanges,
+  actor: string,
   log?: ImportLog,
 ): Promise<ImportError[]> {
   const pause = pacer();
@@ -197,8 +209,16 @@ export async function applyChanges(
   try {
     await db.transaction().execute(async (trx) => {
       await catalogRepo.deferCatalogVersionBumps(trx);
-      await writeChanges(trx, shopKey, changes, new Date().toISOString(), pause);
+      const at = new Date().toISOString();
+      await writeChanges(trx, shopKey, changes, at, pause);
       await catalogRepo.bumpCatalogVersion(trx, shopKey);
+      await recordActivity(trx, {
+        actor,
+        action: 'products.import',
+        target: `products ${shopKey}`,
+        after: importSummary(changes),
+        at,
+      });
     });
   } catch (error) {
     // A product saved, sold or deleted since the check, or a new product's id taken by another admin.

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/adminProducts.js';
 import { HttpError } from '../../http/errors.js';
 import { binary, tagRoutes } from '../../http/openapi.js';
-import { requireAdmin } from '../admin-auth/index.js';
+import { requireAdmin, staffActor } from '../admin-auth/index.js';
 import { publicOrigin } from '../seo/index.js';
 import { exportProducts, importProducts } from './csv.js';
 import { listAdminProducts, runBulkAction } from './service.js';
@@ -68,9 +68,11 @@ export const catalogToolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkResponseSchema },
       },
     },
-    async (request) => ({
-      changed: await runBulkAction(db, config.imagesDir, request.query.shop, request.body, request.log),
-    }),
+    async (request) => {
+      const { shop } = request.query;
+      const actor = staffActor(request);
+      return { changed: await runBulkAction(db, config.imagesDir, shop, request.body, request.log, actor) };
+    },
   );
 
   const exportSchema = {
@@ -122,6 +124,7 @@ export const catalogToolsRoutes: FastifyPluginAsyncZod = async (app) => {
           dryRun: request.query.dryRun === 'true',
           origin: publicOrigin(config, request),
           log: request.log,
+          actor: staffActor(request),
         });
       } finally {
         await fs.promises.rm(folder, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /** The admin's products table and bulk actions over many products at once. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   type AdminProductFilter,
@@ -11,13 +11,14 @@ import {
 import { SHOPS, type ShopKey } from '../../../shared/shops.js';
 import type { Database } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
+import { recordActivity } from '../activity/index.js';
 import type { ProductFilter } from '../catalog/index.js';
 import * as images from '../images/index.js';
 import * as stock from '../stock/index.js';
 import { presentAdminProduct } from './presenter.js';
 import * as repo from './repository.js';
 
-type Db = Kysely<Database>;
+type Db = Kysely<Database> | Transaction<Database>;
 
 function productFilter(shop: ShopKey, filter: AdminProductFilter): ProductFilter {
   return {
@@ -60,12 +61,16 @@ export interface WarningLog {
   warn(details: object, message: string): void;
 }
 
+/** At most this many ids of a bulk delete by filter are named in its activity row. */
+const LOGGED_IDS = 1000;
+
 export async function runBulkAction(
   db: Db,
   imagesDir: string,
   shopKey: ShopKey,
   body: BulkBody,
   log: WarningLog,
+  actor: string,
 ): Promise<number> {
   const shop = SHOPS[shopKey];
   if (body.action === 'availability' && !shop.hasAvailability) {
@@ -74,29 +79,54 @@ export async function runBulkAction(
   const at = new Date().toISOString();
   const target = async (trx: Db): Promise<repo.ProductIds> =>
     body.ids ?? repo.idsMatching(trx, productFilter(shopKey, body.filter!));
-  if (body.action === 'delete') return deleteProducts(db, imagesDir, shopKey, target, log);
+  // One row of the activity log for the whole action: its parameters and how many it changed.
+  const logged = (trx: Db, changed: number, deletedIds?: number[]) =>
+    recordActivity(trx, {
+      actor,
+      action: 'products.bulk_edit',
+      target: `products ${shopKey}`,
+      after: {
+        action: body.action,
+        ...('value' in body ? { value: body.value } : {}),
+        ...(body.ids ? { ids: body.ids } : { filter: body.filter }),
+        // A delete by filter names what it deleted (the first thousand): the filter no longer matches them.
+        ...(deletedIds && !body.ids ? { deleted_ids: deletedIds.slice(0, LOGGED_IDS) } : {}),
+        changed,
+      },
+      at,
+    });
+  if (body.action === 'delete') {
+    return deleteProducts(db, imagesDir, shopKey, target, log, (trx, ids) => logged(trx, ids.length, ids));
+  }
   return db.transaction().execute(async (trx) => {
-    const ids = await target(trx);
-    switch (body.action) {
-      case 'availability':
-        return repo.updateProducts(trx, shopKey, ids, { availability: body.value }, at);
-      case 'category':
-        return repo.updateProducts(trx, shopKey, ids, body.value, at);
-      case 'price': {
-        const change = centsChange(body.value);
-        if (shop.sells !== 'on-site') {
-          return repo.updateProducts(trx, shopKey, ids, { price_cents: repo.changedPrice(change) }, at);
-        }
-        return stock.changeConditionPrices(
-          trx,
-          shopKey,
-          ids,
-          (price) => repo.changedCents(price, change),
-          at,
-        );
-      }
-    }
+    const changed = await bulkChange(trx, shopKey, await target(trx), body, at);
+    await logged(trx, changed);
+    return changed;
   });
+}
+
+/** The UPDATE of a bulk action other than delete; answers how many products it changed. */
+async function bulkChange(
+  trx: Db,
+  shopKey: ShopKey,
+  ids: repo.ProductIds,
+  body: Exclude<BulkBody, { action: 'delete' }>,
+  at: string,
+): Promise<number> {
+  const shop = SHOPS[shopKey];
+  switch (body.action) {
+    case 'availability':
+      return repo.updateProducts(trx, shopKey, ids, { availability: body.value }, at);
+    case 'category':
+      return repo.updateProducts(trx, shopKey, ids, body.value, at);
+    case 'price': {
+      const change = centsChange(body.value);
+      if (shop.sells !== 'on-site') {
+        return repo.updateProducts(trx, shopKey, ids, { price_cents: repo.changedPrice(change) }, at);
+      }
+      return stock.changeConditionPrices(trx, shopKey, ids, (price) => repo.changedCents(price, change), at);
+    }
+  }
 }
 
 /** Deletes the products (their orders stop holding stock, as a single delete does), then their images. */
@@ -106,11 +136,13 @@ async function deleteProducts(
   shopKey: ShopKey,
   target: (trx: Db) => Promise<repo.ProductIds>,
   log: WarningLog,
+  logged: (trx: Db, ids: number[]) => Promise<void>,
 ): Promise<number> {
   const deleted = await db.transaction().execute(async (trx) => {
     const ids = await stock.lockProducts(trx, shopKey, await target(trx), { forDelete: true });
     await stock.dropReservations(trx, shopKey, ids, new Date().toISOString());
     await repo.deleteProducts(trx, shopKey, ids);
+    await logged(trx, [...ids]);
     return ids;
   });
   // The products are gone: a folder that cannot go (a symbolic link is refused) is logged, not fatal.

@@ -7,7 +7,7 @@ import {
   outboxTestBodySchema,
 } from '../../../shared/schemas/mail.js';
 import { errorResponses, tagRoutes } from '../../http/openapi.js';
-import { requireAdmin } from '../admin-auth/index.js';
+import { requireAdmin, staffActor } from '../admin-auth/index.js';
 import { listOutbox, queueTestMail, resendMail } from './service.js';
 
 /** The admin's outbox (issue 18): what was sent, what waits, and why it fails. */
@@ -39,7 +39,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: outboxMailSchema, ...errorResponses(404) },
       },
     },
-    async (request) => resendMail(db, config.SELLER_EMAIL, request.params.id),
+    async (request) => resendMail(db, config.SELLER_EMAIL, request.params.id, staffActor(request)),
   );
 
   app.post(

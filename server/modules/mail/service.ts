@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/schemas/mail.js';
 import { SHOPS } from '../../../shared/shops.js';
 import { notFound } from '../../http/errors.js';
+import { recordActivity } from '../activity/index.js';
 import * as repo from './outbox-repository.js';
 import { presentOutboxMail } from './presenter.js';
 
@@ -30,14 +31,31 @@ export async function listOutbox(
   };
 }
 
-/** A sent e-mail is queued to go out again now; a waiting one is made due now. */
+/**
+ * A sent e-mail is queued to go out again now; a waiting one is made due now. Logged as the actor's
+ * resend, with the e-mail's status before and after, in the same transaction.
+ */
 export async function resendMail(
   db: repo.Db,
   sellerEmail: string | undefined,
   id: number,
+  actor: string,
   now = new Date(),
 ): Promise<OutboxMail> {
-  const row = await repo.requeueMail(db, id, now.toISOString());
+  const row = await db.transaction().execute(async (trx) => {
+    const was = await repo.findMail(trx, id);
+    const requeued = was && (await repo.requeueMail(trx, id, now.toISOString()));
+    if (!was || !requeued) return undefined;
+    await recordActivity(trx, {
+      actor,
+      action: 'outbox.resend',
+      target: `mail ${id}`,
+      before: { status: was.status, next_attempt_at: was.next_attempt_at },
+      after: { status: requeued.status, next_attempt_at: requeued.next_attempt_at },
+      at: now.toISOString(),
+    });
+    return requeued;
+  });
   if (!row) throw notFound(`There is no e-mail ${id} in the outbox.`);
   return presentOutboxMail(row, sellerEmail);
 }

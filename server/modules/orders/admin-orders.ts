@@ -3,6 +3,7 @@ import { type AdminOrder, type AdminOrdersQuery, PAYMENT_STATUSES } from '../../
 import { canShipOrder } from '../../../shared/rules/payment-status.js';
 import type { Database, RefundRow } from '../../db/types.js';
 import { conflict } from '../../http/errors.js';
+import { changedFields, recordActivity } from '../activity/index.js';
 import { getPayment } from './lookup.js';
 import { queueSentMail } from './notifications.js';
 import { presentAdminOrder } from './presenter.js';
@@ -52,12 +53,26 @@ export async function setShipped(
   db: Db,
   paymentId: string,
   shipping: { shipped: boolean; postal_service: string; tracking_number: string },
+  actor: string,
 ): Promise<void> {
   const { ref } = await getPayment(db, paymentId);
   const shippable = PAYMENT_STATUSES.filter(canShipOrder);
   const changed = await db.transaction().execute(async (trx) => {
     const at = new Date().toISOString();
+    const [was] = await repo.findOrdersOfPayment(trx, ref);
     if (!(await setShipping(trx, ref, shipping, shippable, at))) return false;
+    const before = was && {
+      shipped: Number(was.shipped) === 1,
+      postal_service: was.postal_service,
+      tracking_number: was.tracking_number,
+    };
+    await recordActivity(trx, {
+      actor,
+      action: 'order.sent',
+      target: `order ${ref}`,
+      ...(before && changedFields(before, shipping)),
+      at,
+    });
     if (shipping.shipped)
       await queueSentMail(trx, { ref, lines: await repo.findOrdersOfPayment(trx, ref) }, at);
     return true;

@@ -8,6 +8,7 @@ import {
 import { canDeleteOrder } from '../../../shared/rules/payment-status.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import { conflict, HttpError } from '../../http/errors.js';
+import { recordActivity } from '../activity/index.js';
 import { getOrder, getPayment, OrderChanged } from './lookup.js';
 import { presentPurchase } from './presenter.js';
 import { buyerReturnFacts, returnsByOrder } from './returns/service.js';
@@ -74,8 +75,15 @@ export async function deletePurchase(db: Db, caller: OrderCaller, paymentId: str
       for (const line of lines) await stock.releaseReservation(trx, line.payment_id, at);
       // Conditional: a payment that finished since the read above keeps its orders and, by the
       // rollback, their units.
-      if ((await repo.deleteOrder(trx, ref, deletable)) === lines.length) return true;
-      throw new OrderChanged();
+      if ((await repo.deleteOrder(trx, ref, deletable)) !== lines.length) throw new OrderChanged();
+      if (caller.kind === 'admin')
+        await recordActivity(trx, {
+          actor: caller.actor,
+          action: 'order.delete',
+          target: `order ${ref}`,
+          at,
+        });
+      return true;
     })
     .catch((error: unknown) => {
       if (error instanceof OrderChanged) return false;

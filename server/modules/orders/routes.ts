@@ -140,7 +140,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setShipped(db, request.params.payment_id, request.body);
+      await setShipped(db, request.params.payment_id, request.body, staffActor(request));
       return { ok: true as const };
     },
   );

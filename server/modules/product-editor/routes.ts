@@ -24,7 +24,7 @@ import { badRequest } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import { registerMultipart } from '../../plugins/multipart.js';
 import { errorResponses, imageResponse, tagRoutes, uploadedFile } from '../../http/openapi.js';
-import { requireAdmin } from '../admin-auth/index.js';
+import { requireAdmin, staffActor } from '../admin-auth/index.js';
 import { createLinkFetcher } from '../images/index.js';
 import * as catalog from '../catalog/index.js';
 import * as admin from './service.js';
@@ -98,7 +98,13 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await admin.createProduct(db, imagesDir, request.query.shop, request.body);
+      const id = await admin.createProduct(
+        db,
+        imagesDir,
+        request.query.shop,
+        request.body,
+        staffActor(request),
+      );
       return reply.code(201).send({ ok: true, id });
     },
   );
@@ -116,7 +122,15 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const shop = admin.shopFromPath(request.params.shop);
-      const version = await admin.updateProduct(db, imagesDir, shop.key, request.params.id, request.body);
+      const { id } = request.params;
+      const version = await admin.updateProduct(
+        db,
+        imagesDir,
+        shop.key,
+        id,
+        request.body,
+        staffActor(request),
+      );
       return { ok: true as const, id: request.params.id, updated_at: version };
     },
   );
@@ -133,7 +147,7 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const shop = admin.shopFromPath(request.params.shop);
-      await admin.deleteProduct(db, imagesDir, shop.key, request.params.id);
+      await admin.deleteProduct(db, imagesDir, shop.key, request.params.id, staffActor(request));
       return { ok: true as const, message: `Product with ID ${request.params.id} has been deleted` };
     },
   );
@@ -168,7 +182,8 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, fileName } = request.params;
       const shop = admin.shopFromPath(request.params.shop);
-      return admin.deleteProductImage(db, imagesDir, shop.key, id, fileName, request.query.updated_at);
+      const held = request.query.updated_at;
+      return admin.deleteProductImage(db, imagesDir, shop.key, id, fileName, held, staffActor(request));
     },
   );
 
@@ -189,6 +204,7 @@ export const productEditorRoutes: FastifyPluginAsyncZod = async (app) => {
       const stored = await admin.uploadProductImages(db, imagesDir, shopType, productId, form.files, {
         forNewProduct: forNewProduct === 'true',
         heldVersion: updated_at,
+        actor: staffActor(request),
       });
       return { ok: true as const, ...stored };
     },

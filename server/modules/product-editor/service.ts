@@ -20,10 +20,12 @@ import type { Database, NewProductRow } from '../../db/types.js';
 import { MAX_PRODUCT_ID } from '../../../shared/schemas/common.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, noSuchProduct, productTaken } from '../../http/errors.js';
+import { changedFields, recordActivity } from '../activity/index.js';
 import * as catalogRepo from '../catalog/index.js';
 import { sanitizeDescription } from '../catalog/index.js';
 import * as images from '../images/index.js';
 import * as stock from '../stock/index.js';
+import { productSnapshot, productTarget } from './activity.js';
 
 type Db = Kysely<Database>;
 
@@ -85,11 +87,12 @@ export async function createProduct(
   imagesDir: string,
   shopKey: ShopKey,
   body: AdminProductBody,
+  actor: string,
 ): Promise<number> {
-  if (body.id === undefined || !body.images) return insertNewProduct(db, imagesDir, shopKey, body);
+  if (body.id === undefined || !body.images) return insertNewProduct(db, imagesDir, shopKey, body, actor);
   // The gallery lock first: waiting for its connection while holding the transaction's could drain the pool.
   const dir = await images.productImageDir(imagesDir, shopKey, body.id);
-  return lockGallery(db, shopKey, body.id, dir, () => insertNewProduct(db, imagesDir, shopKey, body));
+  return lockGallery(db, shopKey, body.id, dir, () => insertNewProduct(db, imagesDir, shopKey, body, actor));
 }
 
 async function insertNewProduct(
@@ -97,6 +100,7 @@ async function insertNewProduct(
   imagesDir: string,
   shopKey: ShopKey,
   body: AdminProductBody,
+  actor: string,
 ): Promise<number> {
   const shop = SHOPS[shopKey];
   return db.transaction().execute(async (trx) => {
@@ -128,7 +132,16 @@ async function insertNewProduct(
       if (isUniqueViolation(error)) throw productTaken(shop.name, id);
       throw error;
     }
-    await stock.writeConditions(trx, shopKey, withProductId(id, conditionRows(shop, body)));
+    const conditions = conditionRows(shop, body);
+    await stock.writeConditions(trx, shopKey, withProductId(id, conditions));
+    const after = productSnapshot(shop, row, conditions, { whole: true });
+    await recordActivity(trx, {
+      actor,
+      action: 'product.add',
+      target: productTarget(shopKey, id),
+      after,
+      at: now,
+    });
     return id;
   });
 }
@@ -145,39 +158,68 @@ export async function updateProduct(
   shopKey: ShopKey,
   id: number,
   body: EditProductBody,
+  actor: string,
 ): Promise<string> {
   const shop = SHOPS[shopKey];
   const imageCount = (await images.listProductImages(await images.productImageDir(imagesDir, shopKey, id)))
     .length;
   return db.transaction().execute(async (trx) => {
     await stock.lockProducts(trx, shopKey, [id]);
+    const stored = await catalogRepo.findProduct(trx, shopKey, id);
+    const before =
+      stored && productSnapshot(shop, stored, await catalogRepo.findConditions(trx, shopKey, [id]));
+    const columns = productColumns(shop, body);
     const version = await catalogRepo.updateProduct(
       trx,
       shopKey,
       id,
-      { ...productColumns(shop, body), image_count: imageCount, updated_at: new Date().toISOString() },
+      { ...columns, image_count: imageCount, updated_at: new Date().toISOString() },
       { expectedVersion: body.updated_at },
     );
     if (version === undefined) {
       if (await catalogRepo.productExists(trx, shopKey, id)) throw conflict(STALE_PRODUCT_EDIT);
       throw noSuchProduct(shop.name, id);
     }
-    await stock.writeConditions(trx, shopKey, withProductId(id, conditionRows(shop, body)));
+    const conditions = conditionRows(shop, body);
+    await stock.writeConditions(trx, shopKey, withProductId(id, conditions));
+    const change = before && changedFields(before, productSnapshot(shop, columns, conditions));
+    await recordActivity(trx, {
+      actor,
+      action: 'product.edit',
+      target: productTarget(shopKey, id),
+      ...change,
+    });
     return version;
   });
 }
 
 /** Deletes the product row, then its whole image folder (gallery, preview and description images). */
-export async function deleteProduct(db: Db, imagesDir: string, shopKey: ShopKey, id: number): Promise<void> {
+export async function deleteProduct(
+  db: Db,
+  imagesDir: string,
+  shopKey: ShopKey,
+  id: number,
+  actor: string,
+): Promise<void> {
+  const shop = SHOPS[shopKey];
   // Checked before the row goes, so a refused folder (a symbolic link) leaves the product as it was.
   const dir = await images.productImageDir(imagesDir, shopKey, id);
   const deleted = await db.transaction().execute(async (trx) => {
+    const stored = await catalogRepo.findProduct(trx, shopKey, id);
+    const conditions = stored ? await catalogRepo.findConditions(trx, shopKey, [id]) : [];
     // The DELETE takes the product's row first (the stock module's lock order), then its orders let go.
-    if (!(await catalogRepo.deleteProduct(trx, shopKey, id))) return false;
+    if (!stored || !(await catalogRepo.deleteProduct(trx, shopKey, id))) return false;
     await stock.dropReservations(trx, shopKey, [id], new Date().toISOString());
+    const before = productSnapshot(shop, stored, conditions, { whole: true });
+    await recordActivity(trx, {
+      actor,
+      action: 'product.delete',
+      target: productTarget(shopKey, id),
+      before,
+    });
     return true;
   });
-  if (!deleted) throw noSuchProduct(SHOPS[shopKey].name, id);
+  if (!deleted) throw noSuchProduct(shop.name, id);
   await images.deleteFolder(dir);
 }
 
@@ -193,7 +235,11 @@ export async function uploadProductImages(
   shopKey: ShopKey,
   id: number,
   files: readonly images.UploadedFile[],
-  { forNewProduct, heldVersion }: { forNewProduct: boolean; heldVersion?: string | undefined },
+  {
+    forNewProduct,
+    heldVersion,
+    actor,
+  }: { forNewProduct: boolean; heldVersion?: string | undefined; actor: string },
 ): Promise<{ images: string[]; updated_at?: string }> {
   if (files.length === 0) throw badRequest('Invalid field "images": choose at least one image.');
   const encoded: Buffer[] = [];
@@ -205,14 +251,43 @@ export async function uploadProductImages(
     if (exists && forNewProduct) {
       throw productTaken(SHOPS[shopKey].name, id);
     }
+    const was = exists ? await images.listProductImages(dir) : [];
     const count = await images.storeProductImages(dir, encoded, exists ? 'append' : 'replace');
-    const version = exists
-      ? await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString(), heldVersion)
-      : undefined;
     const list = await images.listProductImages(dir);
+    // A new product's pictures are part of its add (logged there).
+    const version = exists
+      ? await galleryChanged(db, { shopKey, id, count, heldVersion, actor }, was, list)
+      : undefined;
     return version === undefined ? { images: list } : { images: list, updated_at: version };
   });
 }
+/**
+ * A stored product's gallery changed (under its gallery lock): its image count and version move on, and
+ * the change is logged with the pictures before and after, in one transaction.
+ */
+async function galleryChanged(
+  db: Db,
+  change: { shopKey: ShopKey; id: number; count: number; heldVersion: string | undefined; actor: string },
+  before: string[],
+  after: string[],
+): Promise<string | undefined> {
+  const { shopKey, id, count, heldVersion, actor } = change;
+  return db.transaction().execute(async (trx) => {
+    const at = new Date().toISOString();
+    const version = await catalogRepo.setImageCount(trx, shopKey, id, count, at, heldVersion);
+    const target = productTarget(shopKey, id);
+    await recordActivity(trx, {
+      actor,
+      action: 'product.images',
+      target,
+      before: { images: before },
+      after: { images: after },
+      at,
+    });
+    return version;
+  });
+}
+
 export async function listProductImages(imagesDir: string, shopKey: ShopKey, id: number): Promise<string[]> {
   return images.listProductImages(await images.productImageDir(imagesDir, shopKey, id));
 }
@@ -227,15 +302,17 @@ export async function deleteProductImage(
   shopKey: ShopKey,
   id: number,
   fileName: string,
-  heldVersion?: string,
+  heldVersion: string | undefined,
+  actor: string,
 ): Promise<{ images: string[]; updated_at?: string }> {
   const dir = await images.productImageDir(imagesDir, shopKey, id);
   return lockGallery(db, shopKey, id, dir, async () => {
+    const was = await images.listProductImages(dir);
     const count = await images.deleteProductImage(dir, fileName);
-    const version = (await catalogRepo.productExists(db, shopKey, id))
-      ? await catalogRepo.setImageCount(db, shopKey, id, count, new Date().toISOString(), heldVersion)
-      : undefined;
     const list = await images.listProductImages(dir);
+    const version = (await catalogRepo.productExists(db, shopKey, id))
+      ? await galleryChanged(db, { shopKey, id, count, heldVersion, actor }, was, list)
+      : undefined;
     return version === undefined ? { images: list } : { images: list, updated_at: version };
   });
 }
