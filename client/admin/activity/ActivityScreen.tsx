@@ -8,7 +8,7 @@ import { OrdersPager } from '../orders/OrdersPager.js';
 import panel from '../panel/AdminPanel.module.css';
 import list from '../ui/ListPage.module.css';
 import { ActivityFilters } from './ActivityFilters.js';
-import { ActivityHeader } from './ActivityHeader.js';
+import { ScreenHeader } from '../panel/ScreenHeader.js';
 import { ActivityList } from './ActivityList.js';
 import { ExportActivityButton } from './ExportActivityButton.js';
 import {
@@ -47,7 +47,7 @@ export function ActivityScreen({ shop }: { shop: ShopConfig }) {
 
   return (
     <main className={panel.page}>
-      <ActivityHeader shop={shop} />
+      <ScreenHeader shop={shop} title="Activity" />
       <ActivityFilters initial={form} onApply={(filters) => show(filters, 1)} />
       <div className={list.toolbar}>
         {data && (

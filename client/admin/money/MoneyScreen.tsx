@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { ShopConfig } from '../../../shared/shops.js';
-import { Link, useSearchParams } from '../../app/router.js';
-import { ThemeToggle } from '../../ui/ThemeToggle.js';
+import { useSearchParams } from '../../app/router.js';
 import { downloadLedger, useLedgerQuery } from '../api/ledger.js';
 import panel from '../panel/AdminPanel.module.css';
+import { ScreenHeader } from '../panel/ScreenHeader.js';
 import controls from '../ui/Controls.module.css';
 import { LedgerRows } from './LedgerRows.js';
 import { MoneyPeriodForm } from './MoneyPeriodForm.js';
@@ -25,21 +25,7 @@ export function MoneyScreen({ shop }: { shop: ShopConfig }) {
 
   return (
     <main className={panel.page}>
-      <header className={panel.header}>
-        <h1 className={panel.title}>Money</h1>
-        <nav className={panel.nav} aria-label="Admin">
-          <Link className={link} to={shop.adminRoute}>
-            Back to Admin Panel
-          </Link>
-          <Link className={link} to="/orders">
-            Orders
-          </Link>
-          <Link className={link} to={`${shop.adminRoute}/sales`}>
-            Sales
-          </Link>
-          <ThemeToggle />
-        </nav>
-      </header>
+      <ScreenHeader shop={shop} title="Money" links={[{ to: `${shop.adminRoute}/sales`, label: 'Sales' }]} />
       <MoneyPeriodForm
         from={ledger.data?.from ?? from}
         to={ledger.data?.to ?? to}

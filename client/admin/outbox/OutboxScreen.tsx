@@ -9,7 +9,7 @@ import { OrdersPager } from '../orders/OrdersPager.js';
 import panel from '../panel/AdminPanel.module.css';
 import { FilterSelect } from '../ui/FilterSelect.js';
 import list from '../ui/ListPage.module.css';
-import { OutboxHeader } from './OutboxHeader.js';
+import { ScreenHeader } from '../panel/ScreenHeader.js';
 import { OutboxList } from './OutboxList.js';
 import { TestMailForm } from './TestMailForm.js';
 import { OUTBOX_FILTER_LABELS, outboxQueryFrom, outboxSearchFor } from './outboxFormat.js';
@@ -40,7 +40,7 @@ export function OutboxScreen({ shop }: { shop: ShopConfig }) {
 
   return (
     <main className={panel.page}>
-      <OutboxHeader shop={shop} />
+      <ScreenHeader shop={shop} title="Outbox" />
       <TestMailForm />
       <div className={list.toolbar}>
         <FilterSelect

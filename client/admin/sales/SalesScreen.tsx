@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import type { ShopConfig } from '../../../shared/shops.js';
 import { formatDollars } from '../../../shared/rules/money.js';
-import { Link, useSearchParams } from '../../app/router.js';
+import { useSearchParams } from '../../app/router.js';
 import { countOf } from '../../ui/plural.js';
-import { ThemeToggle } from '../../ui/ThemeToggle.js';
 import { useSalesQuery } from '../api/sales.js';
 import panel from '../panel/AdminPanel.module.css';
+import { ScreenHeader } from '../panel/ScreenHeader.js';
 import controls from '../ui/Controls.module.css';
 import { SalesLists } from './SalesLists.js';
 import styles from './Sales.module.css';
@@ -30,18 +30,11 @@ export function SalesScreen({ shop }: { shop: ShopConfig }) {
 
   return (
     <main className={panel.page}>
-      <header className={panel.header}>
-        <h1 className={panel.title}>Sales</h1>
-        <nav className={panel.nav} aria-label="Admin">
-          <Link className={`${controls.button} ${controls.secondary} ${controls.small}`} to={shop.adminRoute}>
-            Back to Admin Panel
-          </Link>
-          <Link className={`${controls.button} ${controls.secondary} ${controls.small}`} to="/orders">
-            Orders
-          </Link>
-          <ThemeToggle />
-        </nav>
-      </header>
+      <ScreenHeader
+        shop={shop}
+        title="Sales"
+        links={[{ to: `${shop.adminRoute}/money${moneyPeriod(days)}`, label: 'Money' }]}
+      />
       <div className={styles.toolbar}>
         <label className={styles.range}>
           <span>Period</span>
@@ -62,9 +55,6 @@ export function SalesScreen({ shop }: { shop: ShopConfig }) {
             {countOf(sales.data.totals.orders, 'order')} · {formatDollars(sales.data.totals.revenue)} net
             received
           </p>
-        )}
-        {sales.data && (
-          <Link to={`${shop.adminRoute}/money${moneyPeriod(days)}`}>Every payment and refund (Money)</Link>
         )}
       </div>
       {sales.isPending && <p className={styles.loading}>Loading sales…</p>}
