@@ -64,7 +64,10 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** URLs per sitemap file (default 50,000, the protocol's limit); tests lower it to see the paging. */
   sitemapUrlLimit?: number;
-  /** How often this process expires unpaid orders past ORDER_HOLD_MINUTES; 0 turns the timer off (tests). */
+  /**
+   * How often this process expires unpaid orders past ORDER_HOLD_MINUTES (default 30 s, so an order that
+   * never got its invoice expires within 90 s: orders/checkout.ts INVOICELESS_HOLD_MS); 0 turns it off (tests).
+   */
   orderSweepMs?: number;
   /** How often this process removes chat images never sent within a day; 0 turns the timer off (tests). */
   chatImageSweepMs?: number;
@@ -140,7 +143,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   metrics.countSockets = () => io.engine.clientsCount;
   metrics.countChatWrites = () => chat.writeStats();
   await app.register(apiDocsRoutes);
-  scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 60_000);
+  scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 30_000);
   scheduleUnsentImageSweep(app, chat, options.chatImageSweepMs ?? 15 * 60_000);
   scheduleChatEmailNotices(app, emailNotices, options.chatEmailNoticeMs ?? 15_000);
   options.onChatEmailNotices?.(emailNotices);

@@ -1,14 +1,15 @@
 /**
  * The Redis connection through a fault proxy: the health probe says the truth within its 2 s (up, cut,
  * stalled, back), each outage is logged once however long it lasts, and a publish while Redis is away is
- * refused at once and caught (an unhandled rejection would end the process). Skipped without a Redis at
- * 127.0.0.1:6379.
+ * refused at once and caught (an unhandled rejection would end the process); after bytes lost for 3 s
+ * (connections kept open), the probe and the app's own commands answer again within 10 s, each with its
+ * own reply. Skipped without a Redis at 127.0.0.1:6379.
  */
 import { PassThrough } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../test/fault-proxy.js';
-import { connectRedis, type RedisConnection } from './connection.js';
+import { connectRedis, luaScript, type RedisConnection } from './connection.js';
 import { TEST_REDIS, testRedisAnswers } from '../test/redis.js';
 
 const canRun = await testRedisAnswers();
@@ -84,6 +85,58 @@ describe.skipIf(!canRun)('the Redis connection through a fault proxy', () => {
       const returns = messages().filter((message) => message.startsWith('Redis reachable again'));
       expect(outages).toHaveLength(2);
       expect(returns).toHaveLength(2);
+    },
+  );
+
+  it(
+    'answers again within 10 s of Redis losing bytes for 3 s, with no reply matched to the wrong command',
+    { timeout: 60_000 },
+    async () => {
+      proxy = await startFaultProxy(TEST_REDIS);
+      const { log, messages } = capturedLogger();
+      redis = await connectRedis(proxy.url(`redis://${TEST_REDIS.host}:${TEST_REDIS.port}`), log);
+      const echo = luaScript('return ARGV[1]');
+      await expect(redis.probe()).resolves.toBeUndefined();
+      await expect(redis.script(echo, [], ['before'])).resolves.toBe('before');
+
+      proxy.lose();
+      const lostAt = Date.now();
+      // A PING sent into the loss never gets its reply.
+      await expect(redis.probe()).rejects.toThrow(/did not answer/);
+      expect(redis.available()).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 3_000 - (Date.now() - lostAt))));
+      proxy.restore();
+      const backAt = Date.now();
+      await untilProbeAnswers(redis, 10_000);
+      expect(Date.now() - backAt).toBeLessThan(10_000);
+      await expect.poll(() => redis!.available(), { timeout: 5_000 }).toBe(true);
+      // Every later answer is the command's own: probes pass in a row, and each script gets its own result.
+      for (let i = 0; i < 5; i += 1) await expect(redis.probe()).resolves.toBeUndefined();
+      for (const word of ['one', 'two', 'three']) {
+        await expect(redis.script(echo, [], [word])).resolves.toBe(word);
+      }
+      expect(messages().filter((message) => message.startsWith('Redis unreachable'))).toHaveLength(1);
+      expect(messages().filter((message) => message.startsWith('Redis reachable again'))).toHaveLength(1);
+    },
+  );
+
+  it(
+    "leaves no reply of a limit's script lost in a loss to be taken by a later command",
+    { timeout: 60_000 },
+    async () => {
+      proxy = await startFaultProxy(TEST_REDIS);
+      const { log } = capturedLogger();
+      redis = await connectRedis(proxy.url(`redis://${TEST_REDIS.host}:${TEST_REDIS.port}`), log);
+      const echo = luaScript('return ARGV[1]');
+      await expect(redis.script(echo, [], ['before'])).resolves.toBe('before');
+      proxy.lose();
+      await expect(redis.script(echo, [], ['lost'])).rejects.toThrow();
+      proxy.restore();
+      await untilProbeAnswers(redis, 10_000);
+      await expect.poll(() => redis!.available(), { timeout: 5_000 }).toBe(true);
+      for (const word of ['one', 'two', 'three']) {
+        await expect(redis.script(echo, [], [word])).resolves.toBe(word);
+      }
     },
   );
 

@@ -1,6 +1,7 @@
 /**
  * The process's one connection to Redis (REDIS_URL): two clients, `commands` (publishes and the limits'
- * scripts) and `subscriber` (the socket.io adapter's subscriptions), and what happens when Redis blinks.
+ * scripts) and `subscriber` (the socket.io adapter's subscriptions), a third connection of the health
+ * probe's own (its PING never queues in front of the app's commands), and what happens when Redis blinks.
  *
  * Redis is a convenience, never a reason to stop: once started, a dropped or stalled Redis is logged once
  * per episode ('Redis unreachable' … 'Redis reachable again'), both clients reconnect with back-off, and
@@ -10,7 +11,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
-import { StartupError, withDeadline } from '../deadline.js';
+import { DeadlineExceeded, StartupError, withDeadline } from '../deadline.js';
 
 /** How long a start waits for Redis (a Redis starting next to the app gets this long to come up). */
 export const REDIS_START_DEADLINE_MS = 10_000;
@@ -47,7 +48,10 @@ export interface RedisConnection {
   available(): boolean;
   /** Runs a script; rejects at once during an outage and within 1 s when Redis stalls. */
   script(script: LuaScript, keys: string[], args: string[]): Promise<unknown>;
-  /** Resolves when Redis answers a PING within 2 s and both connections are up; rejects otherwise. */
+  /**
+   * Resolves when Redis answers a PING within 2 s on the probe's own connection and both app connections
+   * are up; rejects otherwise. A PING that goes unanswered closes its connection (the next opens anew).
+   */
   probe(): Promise<void>;
   /**
    * The clients for @socket.io/redis-adapter. It publishes without awaiting (a rejected publish would be an
@@ -118,7 +122,9 @@ export async function connectRedis(
 
   /** The first failure of an episode is logged; the rest of it is not. */
   function down(cause: unknown): void {
-    if (!started || closing || downSince !== undefined) return;
+    if (!started || closing) return;
+    if (isSilence(cause)) silentOutage = true;
+    if (downSince !== undefined) return;
     downSince = Date.now();
     log.error(
       { err: cause, redis: where },
@@ -136,10 +142,85 @@ export async function connectRedis(
     log.warn({ redis: where }, `Redis reachable again at ${where} after ${seconds} s`);
   }
 
+  /**
+   * The PING's own connection, never the app's: a PING that goes unanswered (bytes lost, Redis stalled)
+   * stays queued on its connection, and every later reply there would be matched to the command before
+   * it. So a PING that fails or times out takes its connection with it, and the next probe opens a new
+   * one: a late reply reaches a closed socket, never a later PING, and nothing queues in front of the
+   * app's publishes and scripts.
+   */
+  let probeLink: { client: Client; connected: Promise<unknown> } | undefined;
+  function probeConnection(): { client: Client; connected: Promise<unknown> } {
+    // A connection Redis dropped (it does not reconnect by itself) is replaced too.
+    if (probeLink && !probeLink.client.isOpen) probeLink = undefined;
+    if (probeLink) return probeLink;
+    const client: Client = createClient({
+      url,
+      disableOfflineQueue: true,
+      socket: { connectTimeout: REDIS_PROBE_TIMEOUT_MS, reconnectStrategy: false },
+    });
+    // Its failures reach the probe as the PING's rejection; an 'error' without a listener would throw.
+    client.on('error', () => undefined);
+    const connected = client.connect();
+    connected.catch(() => undefined);
+    probeLink = { client, connected };
+    return probeLink;
+  }
+  function dropProbeConnection(link: { client: Client } | undefined): void {
+    if (link === undefined) return;
+    if (probeLink === link) probeLink = undefined;
+    if (link.client.isOpen) link.client.destroy();
+  }
+
+  /**
+   * Set when an outage began with no answer rather than a dropped connection: commands the app sent
+   * into the silence may still be queued on its open connections, waiting for replies that were lost,
+   * and would take the replies meant for later commands. Those connections are opened anew before the
+   * outage is over (`recover`).
+   */
+  let silentOutage = false;
+  const isSilence = (error: unknown) => error instanceof DeadlineExceeded;
+
+  async function reopen(client: Client): Promise<void> {
+    if (client.isOpen) client.destroy();
+    const connecting = client.connect();
+    connecting.catch(() => undefined);
+    await withDeadline(connecting, REDIS_PROBE_TIMEOUT_MS);
+  }
+
+  let recovering: Promise<void> | undefined;
+  async function recoverOnce(): Promise<void> {
+    if (silentOutage) {
+      await Promise.all([reopen(commands), reopen(subscriber)]);
+      silentOutage = false;
+    }
+    up();
+  }
+  /** Ends the outage, first reopening the app's connections when it was a silent one. */
+  function recover(): Promise<void> {
+    if (downSince === undefined) return Promise.resolve();
+    if (recovering === undefined) {
+      const running = recoverOnce().finally(() => {
+        if (recovering === running) recovering = undefined;
+      });
+      recovering = running;
+    }
+    return recovering;
+  }
+
   async function ping(): Promise<void> {
     if (!commands.isReady) throw new Error('not connected');
     if (!subscriber.isReady) throw new Error('the subscriber connection is down');
-    await withDeadline(commands.ping(), REDIS_PROBE_TIMEOUT_MS);
+    const link = probeConnection();
+    try {
+      await withDeadline(
+        link.connected.then(() => link.client.ping()),
+        REDIS_PROBE_TIMEOUT_MS,
+      );
+    } catch (error) {
+      dropProbeConnection(link);
+      throw error;
+    }
   }
 
   let checking = false;
@@ -148,7 +229,7 @@ export async function connectRedis(
     checking = true;
     try {
       await ping();
-      up();
+      await recover();
     } catch {
       // Still down: the episode was logged when it began.
     } finally {
@@ -217,11 +298,11 @@ export async function connectRedis(
     async probe() {
       try {
         await ping();
+        await recover();
       } catch (error) {
         noteFailure(error);
         throw new Error(`Redis at ${where} did not answer: ${messageOf(error)}`);
       }
-      up();
     },
 
     adapterClients: () => ({
@@ -238,6 +319,7 @@ export async function connectRedis(
         new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
       ]);
       for (const client of [commands, subscriber]) if (client.isOpen) client.destroy();
+      dropProbeConnection(probeLink);
     },
   };
 }

@@ -3,7 +3,8 @@
  * each through its own fault proxy. Cutting or stalling one process's Redis must not end it: a message
  * sent meanwhile is acknowledged, stored and delivered to the other participant's socket on the same
  * process, and once Redis is back, messages cross between the processes again, both ways. At start, a Redis that refuses,
- * cuts or never answers ends the start within 10 s with one sentence naming it.
+ * cuts or never answers ends the start within 10 s with one sentence naming it. A Redis that loses
+ * bytes for 3 s (connections kept open) has /api/health answer 200 again within 10 s (issue 33).
  * Skipped without a Redis at 127.0.0.1:6379.
  */
 import crypto from 'node:crypto';
@@ -168,6 +169,53 @@ describe.skipIf(!canRun).each(TEST_DIALECTS)('Redis cut under two real server pr
       await acrossAgain;
       expect(a.output().match(/Redis unreachable/g)).toHaveLength(2);
       expect(a.alive() && b.alive()).toBe(true);
+    },
+  );
+});
+
+describe.skipIf(!canRun)('Redis losing bytes under a real server process', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-redis-lose-'));
+  let proxy: FaultProxy | undefined;
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    await server?.kill();
+    await proxy?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const health = () =>
+    fetch(`${server!.url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+      (response) => response.status,
+      () => 0,
+    );
+
+  it(
+    'answers /api/health 200 within 10 s of Redis answering again after 3 s of lost bytes, and stays there',
+    { timeout: 90_000 },
+    async () => {
+      proxy = await startFaultProxy(TEST_REDIS);
+      server = await spawnServer({
+        DATA_DIR: dataDir,
+        REDIS_URL: proxy.url(`redis://${TEST_REDIS.host}:${TEST_REDIS.port}/11`),
+      });
+      await untilListening(server);
+      expect(await health()).toBe(200);
+
+      proxy.lose();
+      const lostAt = Date.now();
+      // The health probe's PING goes into the loss: 503 (a load balancer drains the process meanwhile).
+      await expect.poll(health, { timeout: 10_000, interval: 200 }).toBe(503);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 3_000 - (Date.now() - lostAt))));
+      proxy.restore();
+      const backAt = Date.now();
+      await expect.poll(health, { timeout: 10_000, interval: 200 }).toBe(200);
+      expect(Date.now() - backAt).toBeLessThan(10_000);
+      // And it stays healthy: no reply left to be matched to a later PING.
+      for (let i = 0; i < 10; i += 1) {
+        expect(await health()).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      expect(server.alive()).toBe(true);
     },
   );
 });

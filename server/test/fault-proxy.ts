@@ -6,11 +6,14 @@
  *   server restarts or its host goes away.
  * - `stall()`: connections stay open and new ones are accepted, but no byte passes either way, as with
  *   a server that hangs or a network that drops packets silently.
- * - `restore()`: new connections pass again (stalled ones are reset, as a real timeout would end them).
+ * - `lose()`: connections stay open and new ones are made, but every byte sent meanwhile either way is
+ *   thrown away, as a middlebox dropping traffic for a while: a command sent then never gets its reply.
+ * - `restore()`: new connections pass again (stalled ones are reset, as a real timeout would end them;
+ *   after `lose()` the same connections carry bytes again, as if nothing had happened).
  */
 import net from 'node:net';
 
-export type FaultMode = 'pass' | 'cut' | 'stall';
+export type FaultMode = 'pass' | 'cut' | 'stall' | 'lose';
 
 export interface FaultProxy {
   /** 127.0.0.1 port to point the app at. */
@@ -20,6 +23,7 @@ export interface FaultProxy {
   mode(): FaultMode;
   cut(): void;
   stall(): void;
+  lose(): void;
   restore(): void;
   /** Connections currently open through the proxy. */
   openConnections(): number;
@@ -88,6 +92,9 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     },
     stall() {
       mode = 'stall';
+    },
+    lose() {
+      mode = 'lose';
     },
     restore() {
       const wasStalled = mode === 'stall';

@@ -6,14 +6,14 @@ import '../zodConfig.js';
 import { z } from 'zod';
 import { CHAT_MAX_IMAGES, CHAT_MESSAGE_MAX_LENGTH } from '../constants.js';
 import { SHOP_KEYS } from '../shops.js';
-import { productIdSchema, textInput, wholeNumber } from './common.js';
+import { databaseIdSchema, productIdSchema, textInput } from './common.js';
 
 /** docs/product.md §5 / issue 8: text limit, images per message (kept in constants.ts, which the browser loads without zod). */
 export { CHAT_MAX_IMAGES, CHAT_MESSAGE_MAX_LENGTH };
 /** How many messages a history holds at most (the newest ones). */
 export const CHAT_HISTORY_LIMIT = 500;
 
-export const chatIdSchema = wholeNumber(1, 2_000_000_000);
+export const chatIdSchema = databaseIdSchema;
 
 /** A stored chat image's file name (random, never reused) and the path the server answers for it. */
 export const CHAT_IMAGE_NAME = /^[0-9a-f]{32}\.webp$/;

@@ -43,6 +43,17 @@ export function wholeNumber(min: number, max: number, range = `must be from ${mi
     );
 }
 
+/**
+ * The largest id either database stores (PostgreSQL `integer`; SQLite would take more, PostgreSQL
+ * would answer 500 for 2147483648). Every numeric id an input names (path, query, body, CSV cell,
+ * socket event) goes through databaseIdSchema or a narrower one, so both databases answer the same
+ * 400 sentence ('Invalid field "id": is too large.') before a statement is made.
+ */
+export const MAX_DATABASE_ID = 2_147_483_647;
+
+/** A row id of any table: 1 to MAX_DATABASE_ID. */
+export const databaseIdSchema = wholeNumber(1, MAX_DATABASE_ID);
+
 /** Product ids stay far below PostgreSQL's integer limit, so next-id can always add one. */
 export const MAX_PRODUCT_ID = 1_000_000_000;
 

@@ -4,7 +4,7 @@
  */
 import '../zodConfig.js';
 import { z } from 'zod';
-import { wholeNumber } from './common.js';
+import { databaseIdSchema, wholeNumber } from './common.js';
 
 /** Admin outbox list: default and largest page. */
 export const OUTBOX_PAGE_SIZE = 50;
@@ -49,7 +49,7 @@ export const outboxResponseSchema = z.object({
 });
 export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
 
-export const outboxIdParamsSchema = z.object({ id: wholeNumber(1, 2_147_483_647) });
+export const outboxIdParamsSchema = z.object({ id: databaseIdSchema });
 
 /** A test e-mail from the admin: to this address, or to SELLER_EMAIL when none is given. */
 export const outboxTestBodySchema = z.object({

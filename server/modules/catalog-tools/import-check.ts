@@ -130,8 +130,9 @@ export class FileCheck {
 
   async batch(rows: readonly Row[]): Promise<void> {
     const named = rows
-      .map((row) => Number(row.record.id?.trim()))
-      .filter((id) => Number.isInteger(id) && id > 0);
+      // Only ids the row check accepts reach the database: 2147483648 would be a 500 on PostgreSQL.
+      .map((row) => productIdSchema.safeParse(row.record.id ?? '').data)
+      .filter((id) => id !== undefined);
     const existing = new Map(
       (await repo.findProductsByIds(this.db, this.shopKey, named)).map((p) => [p.id, p]),
     );

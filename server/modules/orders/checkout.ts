@@ -48,6 +48,18 @@ export interface InvoiceIssuer {
 export const PROVIDER_DOWN = 'The payment provider is not answering. Please try again in a moment.';
 /** How long a buyer waits for the provider's invoice before the purchase is undone (docs/architecture.md §7). */
 export const INVOICE_TIMEOUT_MS = 10_000;
+/**
+ * An order still without an invoice this long after it was made will never get one: its invoice call
+ * (INVOICE_TIMEOUT_MS, started once its transaction committed) ended without storing one, as when the
+ * process was killed mid-call. It no longer counts toward the buyer's cap of open orders.
+ */
+export const INVOICE_NEVER_MS = 2 * INVOICE_TIMEOUT_MS;
+/**
+ * How long such an order holds its units: the sweep (every 30 s) expires it within 90 s of its making,
+ * instead of after ORDER_HOLD_MINUTES. Far longer than any invoice call, so one still under way is never
+ * expired under it.
+ */
+export const INVOICELESS_HOLD_MS = 60_000;
 /** Totals are stored as 32-bit integer cents on both databases. */
 export const MAX_TOTAL_CENTS = 2_147_483_647;
 
@@ -94,7 +106,8 @@ export async function lockBuyerUnderCap(
 ): Promise<void> {
   await insertUserIfMissing(trx, buyer, at);
   await lockUser(trx, buyer.sub);
-  if ((await repo.countOpenOrdersOfUser(trx, buyer.sub)) >= MAX_OPEN_ORDERS_PER_BUYER) {
+  const invoicelessBefore = new Date(Date.parse(at) - INVOICE_NEVER_MS).toISOString();
+  if ((await repo.countOpenOrdersOfUser(trx, buyer.sub, invoicelessBefore)) >= MAX_OPEN_ORDERS_PER_BUYER) {
     throw tooManyOpenOrders();
   }
 }

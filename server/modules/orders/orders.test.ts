@@ -6,7 +6,15 @@ import { adminHeaders, createTestApp, TEST_DIALECTS, type TestApp } from '../../
 import { signSessionToken } from '../buyers/session-token.js';
 import { HttpError } from '../../http/errors.js';
 import { MAX_OPEN_ORDERS_PER_BUYER } from '../../../shared/schemas/buying.js';
-import { createPurchase, type Invoice, type InvoiceIssuer, type InvoiceRequest } from './checkout.js';
+import {
+  createPurchase,
+  INVOICE_NEVER_MS,
+  INVOICE_TIMEOUT_MS,
+  INVOICELESS_HOLD_MS,
+  type Invoice,
+  type InvoiceIssuer,
+  type InvoiceRequest,
+} from './checkout.js';
 import { applyPaymentStatus } from './payment-status.js';
 import { sweepUnpaidOrders } from './sweep.js';
 
@@ -417,6 +425,60 @@ describe.each(TEST_DIALECTS)('purchases and orders on %s', (dialect) => {
     // The expired order can still be deleted, and that gives nothing back twice.
     expect((await call('DELETE', `/api/purchase/${stale.payment_id}`, alice)).status).toBe(200);
     expect((await stock(id)).condition).toBe(3);
+  });
+
+  /** As a process killed while the provider's invoice call was pending leaves an order: no invoice stored. */
+  const dropInvoice = (paymentId: string) =>
+    t.handle.db
+      .updateTable('orders')
+      .set({ invoice_url: null, provider_invoice_id: null })
+      .where('payment_id', '=', paymentId)
+      .execute();
+
+  it('expires an order whose invoice was never stored within 2 minutes of its making; one with an invoice holds on', async () => {
+    // The sweep runs every 30 s (app.ts): an invoiceless order is expired by the first sweep after its hold.
+    expect(INVOICELESS_HOLD_MS + 30_000).toBeLessThanOrEqual(2 * 60_000);
+    // Far longer than an invoice call may take, so one still under way is never expired under it.
+    expect(INVOICELESS_HOLD_MS).toBeGreaterThanOrEqual(3 * INVOICE_TIMEOUT_MS);
+    const id = await newProduct(5);
+    const orphan = await buy(alice, purchase('alice', id, { quantity: 2 }));
+    const young = await buy(alice, purchase('alice', id, { quantity: 1 }));
+    const invoiced = await buy(alice, purchase('alice', id, { quantity: 1 }));
+    await dropInvoice(orphan.payment_id);
+    await dropInvoice(young.payment_id);
+    await backdate(orphan.payment_id, 3);
+    await backdate(young.payment_id, 0.5);
+    await backdate(invoiced.payment_id, 3);
+    expect((await stock(id)).condition).toBe(1);
+
+    expect(await sweepUnpaidOrders(t.handle.db, new Date(), 60)).toBe(1);
+    expect(await order(orphan.payment_id)).toMatchObject({ payment_status: 'expired', stock_reserved: 0 });
+    expect(await order(young.payment_id)).toMatchObject({ payment_status: 'waiting', stock_reserved: 1 });
+    expect(await order(invoiced.payment_id)).toMatchObject({ payment_status: 'waiting', stock_reserved: 1 });
+    expect((await stock(id)).condition).toBe(3);
+    // Exactly once: a second sweep gives nothing back again.
+    expect(await sweepUnpaidOrders(t.handle.db, new Date(), 60)).toBe(0);
+    expect((await stock(id)).condition).toBe(3);
+    // The young one's turn comes once it is past the hold.
+    expect(await sweepUnpaidOrders(t.handle.db, new Date(Date.now() + INVOICELESS_HOLD_MS), 60)).toBe(1);
+    expect(await order(young.payment_id)).toMatchObject({ payment_status: 'expired', stock_reserved: 0 });
+    expect(await order(invoiced.payment_id)).toMatchObject({ payment_status: 'waiting', stock_reserved: 1 });
+    expect((await stock(id)).condition).toBe(4);
+  });
+
+  it(`does not count an order still without an invoice ${INVOICE_NEVER_MS / 1000} s after its making toward the cap`, async () => {
+    const id = await newProduct(20);
+    const made = [];
+    for (let i = 0; i < MAX_OPEN_ORDERS_PER_BUYER; i += 1) made.push(await buy(alice, purchase('alice', id)));
+    const refused = await call('POST', '/api/create-purchase', alice, purchase('alice', id));
+    expect(refused.status).toBe(409);
+    // One left without its invoice, but recent: its invoice call may still be under way, so it counts.
+    await dropInvoice(made[0]!.payment_id);
+    expect((await call('POST', '/api/create-purchase', alice, purchase('alice', id))).status).toBe(409);
+    // Older than any invoice call: it never gets one, and no longer takes a place.
+    await backdate(made[0]!.payment_id, (INVOICE_NEVER_MS + 1_000) / 60_000);
+    await buy(alice, purchase('alice', id));
+    expect((await call('POST', '/api/create-purchase', alice, purchase('alice', id))).status).toBe(409);
   });
 
   it('runs the sweep in the server process, holding for ORDER_HOLD_MINUTES', async () => {

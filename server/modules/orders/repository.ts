@@ -22,14 +22,28 @@ export async function countOrdersByStatus(db: Db): Promise<{ status: string; tot
 /** The reference a payment goes by: a "Checkout all" group's (grp_…), else the order's own. */
 const paymentRefOf = sql<string>`coalesce(orders.group_id, orders.payment_id)`;
 
-/** The buyer's unpaid orders that still hold units; the lines of one "Checkout all" count as one. */
-export async function countOpenOrdersOfUser(db: Db, userId: string): Promise<number> {
+/**
+ * The buyer's unpaid orders that still hold units; the lines of one "Checkout all" count as one. An order
+ * made before `invoicelessBefore` that still has no invoice is not counted: its invoice call ended long
+ * ago without one (a process killed mid-call), the buyer can never pay it, and the sweep expires it soon.
+ */
+export async function countOpenOrdersOfUser(
+  db: Db,
+  userId: string,
+  invoicelessBefore: string,
+): Promise<number> {
   const row = await db
     .selectFrom('orders')
     .select(sql<number | string>`count(distinct ${paymentRefOf})`.as('total'))
     .where('user_id', '=', userId)
     .where('payment_status', '=', 'waiting')
     .where('stock_reserved', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('invoice_url', 'is not', null), eb('provider_invoice_id', 'is not', null)]),
+        eb('created_at', '>=', invoicelessBefore),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
@@ -241,7 +255,7 @@ export async function findRefundsOfOrders(db: Db, orderIds: readonly number[]): 
 /**
  * Payments (an order's reference, or a group's) with orders in `statuses` still holding stock, not
  * shipped, made before `createdBefore`, and with no verified payment callback since `quietSince`;
- * oldest first.
+ * oldest first. `only: 'without invoice'` keeps those whose invoice was never stored.
  */
 export async function findHeldOrdersBefore(
   db: Db,
@@ -249,8 +263,9 @@ export async function findHeldOrdersBefore(
   createdBefore: string,
   quietSince: string,
   limit: number,
+  only: 'all' | 'without invoice' = 'all',
 ): Promise<string[]> {
-  const rows = await db
+  let query = db
     .selectFrom('orders')
     .select(paymentRefOf.as('payment_ref'))
     .distinct()
@@ -269,8 +284,13 @@ export async function findHeldOrdersBefore(
       ),
     )
     .orderBy('payment_ref')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (only === 'without invoice') {
+    query = query.where((eb) =>
+      eb.or([eb('invoice_url', 'is', null), eb('provider_invoice_id', 'is', null)]),
+    );
+  }
+  const rows = await query.execute();
   return rows.map((row) => row.payment_ref);
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { PaymentStatus } from '../../../shared/schemas/buying.js';
 import type { Database } from '../../db/types.js';
 import { runPeriodically } from '../../periodic.js';
+import { INVOICELESS_HOLD_MS } from './checkout.js';
 import { moveStatus } from './payment-status.js';
 import * as repo from './repository.js';
 
@@ -17,6 +18,9 @@ const UNPAID: PaymentStatus[] = ['waiting', 'partially_paid'];
  * from the provider's latest word), and money that still arrives after an expiry revives the order
  * (applyProviderStatus). A "Checkout all" group expires as one. A shipped order is never expired. Safe
  * with several processes sweeping at once; returns how many payments this call expired.
+ *
+ * A 'waiting' order whose invoice was never stored (the process died while the provider's invoice call
+ * was pending: no buyer ever saw a payment page for it) holds only INVOICELESS_HOLD_MS, not the hold.
  */
 export async function sweepUnpaidOrders(
   db: Kysely<Database>,
@@ -24,16 +28,22 @@ export async function sweepUnpaidOrders(
   holdMinutes: number,
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - holdMinutes * 60_000).toISOString();
+  const invoicelessCutoff = new Date(now.getTime() - INVOICELESS_HOLD_MS).toISOString();
   const at = now.toISOString();
   const batch = 100;
   let expired = 0;
-  // Bounded: each pass takes its orders out of the next pass's query, but a sweep never runs unbounded.
-  for (let pass = 0; pass < 100; pass += 1) {
-    const refs = await repo.findHeldOrdersBefore(db, UNPAID, cutoff, cutoff, batch);
-    for (const ref of refs) {
-      if (await moveStatus(db, ref, 'expired', UNPAID, at)) expired += 1;
+  for (const [statuses, before, only] of [
+    [UNPAID, cutoff, 'all'],
+    [['waiting'], invoicelessCutoff, 'without invoice'],
+  ] as const) {
+    // Bounded: each pass takes its orders out of the next pass's query, but a sweep never runs unbounded.
+    for (let pass = 0; pass < 100; pass += 1) {
+      const refs = await repo.findHeldOrdersBefore(db, statuses, before, before, batch, only);
+      for (const ref of refs) {
+        if (await moveStatus(db, ref, 'expired', statuses, at)) expired += 1;
+      }
+      if (refs.length < batch) break;
     }
-    if (refs.length < batch) break;
   }
   return expired;
 }
