@@ -8,7 +8,13 @@ import { handleClientError, handleFrameworkError, registerErrorHandler } from '.
 import { lazyRequestLogger, loggerOptions, registerRequestLogging, requestId } from './http/logging.js';
 import { adminAuthRoutes } from './modules/admin-auth/index.js';
 import { apiDocsRoutes, registerApiDocs } from './modules/api-docs/index.js';
-import { accountRoutes, buyersRoutes, createGoogleVerifier } from './modules/buyers/index.js';
+import {
+  accountRoutes,
+  buyersRoutes,
+  createGoogleVerifier,
+  createSignOuts,
+  scheduleRevocationPurge,
+} from './modules/buyers/index.js';
 import { cartRoutes } from './modules/cart/index.js';
 import { catalogToolsRoutes } from './modules/catalog-tools/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
@@ -73,6 +79,8 @@ export interface BuildOptions {
   onChatEmailNotices?: (notices: ChatEmailNotices) => void;
   /** How often this process sends due e-mails from the outbox (default 1 s); 0 turns the sender off (tests). */
   mailSendMs?: number;
+  /** How often this process removes the sign-outs of buyer tokens run out anyway (default hourly); 0: never. */
+  revocationPurgeMs?: number;
 }
 
 /** Fastify's own options: the logger (or a test's log stream), request ids, proxies and its refusals in our words. */
@@ -122,7 +130,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(catalogToolsRoutes);
   await app.register(salesRoutes);
   await app.register(ledgerRoutes);
-  await app.register(buyersRoutes, { googleVerifier: createGoogleVerifier(deps.config) });
+  // Each buyer sign-out is told to the chat socket, which closes that session's sockets everywhere.
+  const signOuts = createSignOuts();
+  await app.register(buyersRoutes, { googleVerifier: createGoogleVerifier(deps.config), signOuts });
   await app.register(accountRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
@@ -132,6 +142,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const { chat, io, emailNotices } = await registerChat(app, {
     ...(await registerLimits(app)),
     loopDelay: metrics.loopDelay,
+    signOuts,
   });
   metrics.countSockets = () => io.engine.clientsCount;
   metrics.countChatWrites = () => chat.writeStats();
@@ -139,6 +150,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 60_000);
   scheduleUnsentImageSweep(app, chat, options.chatImageSweepMs ?? 15 * 60_000);
   scheduleChatEmailNotices(app, emailNotices, options.chatEmailNoticeMs ?? 15_000);
+  scheduleRevocationPurge(app, options.revocationPurgeMs ?? 3_600_000);
   options.onChatEmailNotices?.(emailNotices);
   scheduleMailSender(app, options.mailSendMs ?? 1000, {
     onSent: metrics.mailSent,

@@ -94,6 +94,7 @@ export async function createTestApp(
       orderSweepMs: 0,
       chatImageSweepMs: 0,
       chatEmailNoticeMs: 0,
+      revocationPurgeMs: 0,
       ...(options.onChatEmailNotices ? { onChatEmailNotices: options.onChatEmailNotices } : {}),
       mailSendMs: options.mailSendMs ?? 0,
       ...(options.logStream ? { logStream: options.logStream } : {}),
