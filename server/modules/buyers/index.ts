@@ -26,6 +26,7 @@ export {
   createSignOuts,
   liveSession,
   scheduleRevocationPurge,
+  sessionEnded,
   type SessionDeps,
   type SignOuts,
 } from './sign-out.js';

@@ -59,6 +59,11 @@ export async function liveSession(
   return (await repo.isSessionRevoked(db, session.sessionId)) ? undefined : session;
 }
 
+/** Whether sign-out ended a session (by its id): the chat reads it again once a new socket is in its rooms. */
+export function sessionEnded(db: Db, sessionId: string): Promise<boolean> {
+  return repo.isSessionRevoked(db, sessionId);
+}
+
 /**
  * Ends the session of the token given. A token that opens no session (forged, run out, ended before)
  * ends nothing and is no error: signing out twice is fine. No token at all is a 400.

@@ -13,7 +13,7 @@ import { Server } from 'socket.io';
 import type { ConnectionLimiter } from '../../limits/connection-limit.js';
 import type { RateLimiter } from '../../limits/rate-limit.js';
 import type { RedisConnection } from '../../redis/connection.js';
-import { liveSession, type SessionDeps, type SignOuts } from '../buyers/index.js';
+import { liveSession, sessionEnded, type SessionDeps, type SignOuts } from '../buyers/index.js';
 import { handleJoinEvents } from './handlers/join.js';
 import { type ChatServer, type ChatSocket, SESSION_EXPIRED, sessionRoom, userRoom } from './handlers/kit.js';
 import { handleReadEvents } from './handlers/read.js';
@@ -109,6 +109,12 @@ export function attachChatSocket(
   io.on('connection', (socket) => {
     const me = socket.data.user.sub;
     void socket.join([userRoom(me), sessionRoom(socket.data.sessionId)]);
+    // A sign-out between the handshake's check and this join disconnected the session's room without
+    // this socket: read it again now that the socket is in the room (a later sign-out reaches it there).
+    sessionEnded(app.deps.db, socket.data.sessionId).then(
+      (ended) => ended && socket.disconnect(true),
+      () => undefined,
+    );
     // A socket lives as long as the tab: it must not outlive the session its token granted.
     const expire = () => {
       socket.emit('chatError', { error: SESSION_EXPIRED });
