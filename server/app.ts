@@ -9,7 +9,13 @@ import { lazyRequestLogger, loggerOptions, registerRequestLogging, requestId } f
 import { activityRoutes, scheduleActivityRetention } from './modules/activity/index.js';
 import { adminAuthRoutes, requireAdmin } from './modules/admin-auth/index.js';
 import { apiDocsRoutes, registerApiDocs } from './modules/api-docs/index.js';
-import { accountRoutes, buyersRoutes, createGoogleVerifier } from './modules/buyers/index.js';
+import {
+  accountRoutes,
+  buyersRoutes,
+  createGoogleVerifier,
+  createSignOuts,
+  scheduleRevocationPurge,
+} from './modules/buyers/index.js';
 import { cartRoutes } from './modules/cart/index.js';
 import { catalogToolsRoutes } from './modules/catalog-tools/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
@@ -79,6 +85,8 @@ export interface BuildOptions {
   activityRetentionMs?: number;
   /** How often this process sends due e-mails from the outbox (default 1 s); 0 turns the sender off (tests). */
   mailSendMs?: number;
+  /** How often this process removes the sign-outs of buyer tokens run out anyway (default hourly); 0: never. */
+  revocationPurgeMs?: number;
 }
 
 /** Fastify's own options: the logger (or a test's log stream), request ids, proxies and its refusals in our words. */
@@ -128,7 +136,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(catalogToolsRoutes);
   await app.register(salesRoutes);
   await app.register(ledgerRoutes);
-  await app.register(buyersRoutes, { googleVerifier: createGoogleVerifier(deps.config) });
+  // Each buyer sign-out is told to the chat socket, which closes that session's sockets everywhere.
+  const signOuts = createSignOuts();
+  await app.register(buyersRoutes, { googleVerifier: createGoogleVerifier(deps.config), signOuts });
   await app.register(accountRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
@@ -139,6 +149,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const { chat, io, emailNotices } = await registerChat(app, {
     ...(await registerLimits(app)),
     loopDelay: metrics.loopDelay,
+    signOuts,
   });
   metrics.countSockets = () => io.engine.clientsCount;
   metrics.countChatWrites = () => chat.writeStats();
@@ -146,6 +157,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   scheduleUnpaidOrderSweep(app, options.orderSweepMs ?? 30_000);
   scheduleUnsentImageSweep(app, chat, options.chatImageSweepMs ?? 15 * 60_000);
   scheduleChatEmailNotices(app, emailNotices, options.chatEmailNoticeMs ?? 15_000);
+  scheduleRevocationPurge(app, options.revocationPurgeMs ?? 3_600_000);
   options.onChatEmailNotices?.(emailNotices);
   scheduleActivityRetention(app, options.activityRetentionMs ?? 86_400_000);
   scheduleMailSender(app, options.mailSendMs ?? 1000, {

@@ -39,7 +39,7 @@ export function ConversationView({
   const viewer = useChatViewer();
   useOpenChat(client, chatId);
   const chat = snapshot.chats?.find((c) => c.id === chatId);
-  const viewerIsSeller = isSellerViewer(viewer.userId, chat?.seller_google_id ?? viewer.sellerId);
+  const viewerIsSeller = chat ? isSellerViewer(viewer.userId, chat.seller_google_id) : viewer.isSeller;
   const messages = snapshot.histories.get(chatId);
   // This conversation's own refusal first; one that named no chat (e.g. an expired session) too.
   const problem = snapshot.errors.get(chatId) ?? snapshot.error;

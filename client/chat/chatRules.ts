@@ -129,7 +129,7 @@ export function canSend(text: string, imageCount: number): boolean {
   return text.trim() !== '' || imageCount > 0;
 }
 
-/** Who the viewer is in the chat (docs/product.md §6: the seller is told by seller_google_id / SELLER_USER_ID). */
+/** Who the viewer is in the chat (docs/product.md §6: the seller is told by the chat's seller_google_id). */
 export function isSellerViewer(viewerId: string, sellerId: string | null | undefined): boolean {
   return !!sellerId && viewerId === sellerId;
 }

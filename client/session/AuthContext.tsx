@@ -1,14 +1,16 @@
 /**
  * The buyer's session (docs/product.md §3, §4 "Buyer sign-in"): the token under localStorage `auth_token` and the
- * user decoded from it. signIn stores a token the server issued; signOut removes it, as does any buyer
- * call the server answers with 401 (see buyerFetch.ts).
+ * user decoded from it. signIn stores a token the server issued; signOut ends it on the server
+ * (POST /api/auth/logout, not waited for) and removes it, as does any buyer call the server answers with
+ * 401 (see buyerFetch.ts).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { SessionUser } from '../../shared/schemas/buying.js';
+import { signOut } from './api/signOut.js';
 import { BUYER_QUERY_ROOT } from './buyerFetch.js';
 import { sessionUserFromToken } from './jwtPayload.js';
-import { clearSessionToken, getSessionToken, storeSessionToken, subscribeToSession } from './sessionStore.js';
+import { getSessionToken, storeSessionToken, subscribeToSession } from './sessionStore.js';
 
 export { AUTH_TOKEN_KEY } from './sessionStore.js';
 export type { SessionUser };
@@ -24,7 +26,7 @@ export const AuthContext = createContext<AuthState>({
   token: null,
   user: null,
   signIn: storeSessionToken,
-  signOut: clearSessionToken,
+  signOut,
 });
 
 const noToken = () => null;
@@ -40,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [user, queryClient]);
 
   const value = useMemo<AuthState>(
-    () => ({ token: user ? token : null, user, signIn: storeSessionToken, signOut: clearSessionToken }),
+    () => ({ token: user ? token : null, user, signIn: storeSessionToken, signOut }),
     [token, user],
   );
   return <AuthContext value={value}>{children}</AuthContext>;

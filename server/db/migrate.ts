@@ -16,6 +16,7 @@ import * as chatEmailNotices from './migrations/0014_chat_email_notices.js';
 import * as shippingAddresses from './migrations/0015_shipping_addresses.js';
 import * as ledgerReturnsActivity from './migrations/0016_ledger_returns_activity.js';
 import * as orderShippedAt from './migrations/0017_order_shipped_at.js';
+import * as buyerTokenRevocations from './migrations/0018_buyer_token_revocations.js';
 
 /** Every migration, in order; both dialects run the same list. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015_shipping_addresses': shippingAddresses,
   '0016_ledger_returns_activity': ledgerReturnsActivity,
   '0017_order_shipped_at': orderShippedAt,
+  '0018_buyer_token_revocations': buyerTokenRevocations,
 };
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.

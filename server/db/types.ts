@@ -292,6 +292,15 @@ export interface ChatEmailNoticesTable {
  * any change a shopper can see (not a view count alone), so every app process can tell with one
  * primary-key lookup whether what it cached of the catalogue is still current.
  */
+/** Buyer session tokens ended by sign-out before they ran out (migration 0018), by the token's jti. */
+export interface BuyerTokenRevocationsTable {
+  jti: string;
+  user_id: string;
+  /** When the token would have run out anyway: the row is purged after it. */
+  expires_at: string;
+  revoked_at: string;
+}
+
 export interface CatalogVersionsTable {
   shop: string;
   /** bigint: PostgreSQL returns it as a string. */
@@ -305,6 +314,7 @@ export interface Database {
   product_views: ProductViewsTable;
   admin_sessions: AdminSessionsTable;
   login_failures: LoginFailuresTable;
+  buyer_token_revocations: BuyerTokenRevocationsTable;
   users: UsersTable;
   shipping_addresses: ShippingAddressesTable;
   cart_items: CartItemsTable;

@@ -224,7 +224,8 @@ function fillPath(url: string, values: Record<string, string>): string {
     .replace('*', values['*'] ?? HARMLESS['*']!);
 }
 
-const endsSession = (route: RouteOptions) => /^\/api\/(logout|sign-?out)/.test(route.url);
+// The admin's logout and the buyer's sign-out (/api/auth/logout): a caller's session must outlive the fuzzing.
+const endsSession = (route: RouteOptions) => /^\/api\/(auth\/)?(logout|sign-?out)/.test(route.url);
 
 const paramNames = (url: string) =>
   [...url.matchAll(/:(\w+)/g)].map((match) => match[1]!).concat(url.includes('*') ? ['*'] : []);

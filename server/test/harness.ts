@@ -95,6 +95,7 @@ export async function createTestApp(
       chatImageSweepMs: 0,
       chatEmailNoticeMs: 0,
       activityRetentionMs: 0,
+      revocationPurgeMs: 0,
       ...(options.onChatEmailNotices ? { onChatEmailNotices: options.onChatEmailNotices } : {}),
       mailSendMs: options.mailSendMs ?? 0,
       ...(options.logStream ? { logStream: options.logStream } : {}),

@@ -26,3 +26,10 @@ export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 /** GET /api/account/shipping-address: null until the buyer's first purchase. */
 export const accountShippingAddressSchema = z.object({ shipping_address: shippingAddressSchema.nullable() });
 export type AccountShippingAddress = z.infer<typeof accountShippingAddressSchema>;
+
+/**
+ * GET /api/account/role (issue 33): what the signed-in user is to the shop, for what the browser shows
+ * (the chat's 'Seller' side); the seller's id itself is never published (GET /api/config).
+ */
+export const accountRoleSchema = z.object({ seller: z.boolean() });
+export type AccountRole = z.infer<typeof accountRoleSchema>;

@@ -158,8 +158,6 @@ export const publicConfigSchema = z.object({
   signInMode: z.enum(['google', 'demo']),
   googleClientId: z.string().nullable(),
   adminUserIds: z.array(z.string()),
-  /** SELLER_USER_ID: the buyer account that answers chats as the seller, or null. */
-  sellerUserId: z.string().nullable(),
   /**
    * Whether the demo sign-in offers 'Sign in as the seller' (POST /api/auth/demo/seller): in development,
    * with the demo sign-in on and SELLER_USER_ID set.

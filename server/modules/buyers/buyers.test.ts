@@ -25,7 +25,7 @@ import {
 import { type ChatClient, connect, next } from '../chat/socket-test-kit.js';
 import { GOOGLE_SIGN_IN_FAILED, GOOGLE_UNAVAILABLE } from './google.js';
 import { assertOwnGoogleId, currentBuyer, requireBuyer, SIGN_IN_REQUIRED } from './require-buyer.js';
-import { demoSubFor } from './service.js';
+import { DEMO_GOOGLE_ID_REFUSAL, DEMO_PRIVILEGED_REFUSAL, demoSubFor } from './service.js';
 import { signSessionToken, verifySessionToken } from './session-token.js';
 
 const CLIENT_ID = 'storefront-test.apps.googleusercontent.com';
@@ -67,15 +67,24 @@ describe.each(TEST_DIALECTS)('demo sign-in on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it('tells the client the sign-in mode, the admin ids and the seller id', async () => {
+  it("tells the client the sign-in mode and the admin ids, but never the seller's id (issue 33)", async () => {
     const response = await t.app.inject({ url: '/api/config' });
     expect(response.json()).toMatchObject({
       signInMode: 'demo',
       googleClientId: null,
       adminUserIds: ['boss-1', 'boss-2'],
-      sellerUserId: 'demo-seller',
       sellerSignIn: true,
     });
+    expect(response.json()).not.toHaveProperty('sellerUserId');
+    expect(response.body).not.toContain('demo-seller');
+  });
+
+  it('tells only the signed-in seller that they are the seller (GET /api/account/role)', async () => {
+    const role = async (sub: string) =>
+      (await t.app.inject({ url: '/api/account/role', headers: await buyerHeaders(t, { sub }) })).json();
+    expect(await role('demo-seller')).toEqual({ seller: true });
+    expect(await role('just-a-buyer')).toEqual({ seller: false });
+    expect((await t.app.inject({ url: '/api/account/role' })).statusCode).toBe(401);
   });
 
   it('signs in by name and e-mail, stores the user and answers a session token naming them', async () => {
@@ -223,6 +232,72 @@ describe.each(TEST_DIALECTS)("'Sign in as the seller' on %s", (dialect) => {
   });
 });
 
+/**
+ * Issue 33: with NODE_ENV=production and ALLOW_DEMO_SIGN_IN=true, POST /api/auth/demo with the seller's id
+ * as `sub` signed in as the seller (every buyer's chats, replies as the seller). The demo sign-in now
+ * refuses the seller's and the admins' ids wherever 'Sign in as the seller' is not allowed.
+ */
+describe.each(TEST_DIALECTS)("the demo sign-in and the seller's and admins' ids, on %s", (dialect) => {
+  const SELLER = 'seller-prod';
+  const ADMINS = 'boss-a,boss-b';
+  const PUBLIC_DEMO = {
+    NODE_ENV: 'production',
+    ALLOW_DEMO_SIGN_IN: 'true',
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    SELLER_USER_ID: SELLER,
+    ADMIN_USER_IDS: ADMINS,
+  };
+  const demo = (t: TestApp, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/demo', payload });
+
+  it.each([
+    ["the seller's id", { sub: SELLER }, DEMO_PRIVILEGED_REFUSAL],
+    ['an admin id', { sub: 'boss-b' }, DEMO_PRIVILEGED_REFUSAL],
+    ['a Google account id', { sub: '109876543210987654321' }, DEMO_GOOGLE_ID_REFUSAL],
+  ])('in production refuses %s with 403 and a sentence, writing nothing', async (_label, named, sentence) => {
+    const t = await createTestApp(dialect, PUBLIC_DEMO);
+    try {
+      const response = await demo(t, { name: 'Mallory', email: 'mallory@example.com', ...named });
+      expect({ status: response.statusCode, body: response.json() }).toEqual({
+        status: 403,
+        body: { error: sentence },
+      });
+      expect(await userRows(t)).toEqual([]);
+      // A buyer of their own is still welcome, and /api/config names no seller.
+      expect((await demo(t, { name: 'Mallory', email: 'mallory@example.com' })).statusCode).toBe(200);
+      const config = await t.app.inject({ url: '/api/config' });
+      expect(config.body).not.toContain(SELLER);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('in production refuses a seller whose id the e-mail itself derives', async () => {
+    const derived = demoSubFor('seller@shop.example');
+    const t = await createTestApp(dialect, { ...PUBLIC_DEMO, SELLER_USER_ID: derived });
+    try {
+      const response = await demo(t, { name: 'Seller?', email: 'Seller@Shop.example' });
+      expect(response.statusCode).toBe(403);
+      expect(await userRows(t)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("outside production signs in as the seller's and an admin's id, to try those sides", async () => {
+    const t = await createTestApp(dialect, { SELLER_USER_ID: SELLER, ADMIN_USER_IDS: ADMINS });
+    try {
+      for (const sub of [SELLER, 'boss-a', '109876543210987654321']) {
+        const response = await demo(t, { name: 'Dev', email: 'dev@example.com', sub });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().user.sub).toBe(sub);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe.each(TEST_DIALECTS)("'Sign in as the seller' where it is off, on %s", (dialect) => {
   it.each([
     [
@@ -313,11 +388,7 @@ describe.each(TEST_DIALECTS)('Google sign-in on %s', (dialect) => {
 
   it('tells the client to show the Google button', async () => {
     const response = await t.app.inject({ url: '/api/config' });
-    expect(response.json()).toMatchObject({
-      signInMode: 'google',
-      googleClientId: CLIENT_ID,
-      sellerUserId: null,
-    });
+    expect(response.json()).toMatchObject({ signInMode: 'google', googleClientId: CLIENT_ID });
   });
 
   it('signs in with a good token, upserting the user by sub', async () => {

@@ -1,5 +1,6 @@
 /**
- * The buyers module's front door: signing buyers in, reading the signed-in buyer of a request, their
+ * The buyers module's front door: signing buyers in and out (the sessions sign-out ended, which the chat
+ * socket checks and follows), reading the signed-in buyer of a request, their
  * own settings (the chat e-mail preference, read by the chat's e-mail notices) and the shipping address
  * each purchase keeps as their last (`saveShippingAddress`, in the purchase's transaction).
  */
@@ -21,4 +22,11 @@ export {
 } from './require-buyer.js';
 export { accountRoutes, buyersRoutes } from './routes.js';
 export { sellerSignInOn } from './service.js';
-export { verifySession } from './session-token.js';
+export {
+  createSignOuts,
+  liveSession,
+  scheduleRevocationPurge,
+  sessionEnded,
+  type SessionDeps,
+  type SignOuts,
+} from './sign-out.js';

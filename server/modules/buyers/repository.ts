@@ -126,3 +126,36 @@ export async function saveShippingAddress(
 export async function findShippingAddress(db: Db, userId: string): Promise<ShippingAddressRow | undefined> {
   return db.selectFrom('shipping_addresses').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
+
+// ── Sign-out (issue 33): the sessions ended before their tokens ran out ─────────────────────────────────────────────
+
+/** Whether a session was ended by sign-out: one primary-key read, on every buyer call and chat handshake. */
+export async function isSessionRevoked(db: Db, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('buyer_token_revocations')
+    .select('jti')
+    .where('jti', '=', sessionId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Ends a session for good; ending it again changes nothing. */
+export async function revokeSession(
+  db: Db,
+  revocation: { jti: string; user_id: string; expires_at: string; revoked_at: string },
+): Promise<void> {
+  await db
+    .insertInto('buyer_token_revocations')
+    .values(revocation)
+    .onConflict((conflict) => conflict.column('jti').doNothing())
+    .execute();
+}
+
+/** Forgets the revocations of tokens that have run out anyway (their own expiry refuses them). Returns how many. */
+export async function deleteRevocationsExpiredBy(db: Db, now: string): Promise<number> {
+  const result = await db
+    .deleteFrom('buyer_token_revocations')
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

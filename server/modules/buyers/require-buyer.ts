@@ -3,7 +3,7 @@ import type { SessionUser } from '../../../shared/schemas/buying.js';
 import { type BearerRealm, HttpError, Unauthorized } from '../../http/errors.js';
 import { documentSecurity } from '../../http/openapi-security.js';
 import { bearerToken } from '../admin-auth/index.js';
-import { verifySessionToken } from './session-token.js';
+import { liveSession, type SessionDeps } from './sign-out.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,13 +14,16 @@ declare module 'fastify' {
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 
-/** The buyer whose live session token the request carries as its bearer token, if any. */
+/**
+ * The buyer whose live session token the request carries as its bearer token, if any: signed by us, not
+ * run out, and not ended by sign-out (one primary-key read of buyer_token_revocations, issue 33).
+ */
 export async function buyerFromRequest(
   request: FastifyRequest,
-  sessionSecret: string,
+  deps: SessionDeps,
 ): Promise<SessionUser | undefined> {
   const token = bearerToken(request.headers.authorization);
-  return token ? verifySessionToken(sessionSecret, token) : undefined;
+  return token ? (await liveSession(deps, token))?.user : undefined;
 }
 
 /** The 401 of a route that wants a bearer token of `realms`: none came, or the one that came was refused. */
@@ -32,7 +35,7 @@ export function signInRequired(request: FastifyRequest, realms: BearerRealm[]): 
 export function requireBuyer(scope: FastifyInstance): void {
   documentSecurity(scope, ['buyerBearer']);
   scope.addHook('onRequest', async (request) => {
-    const user = await buyerFromRequest(request, scope.deps.secrets.sessionSecret);
+    const user = await buyerFromRequest(request, scope.deps);
     if (!user) throw signInRequired(request, ['buyer']);
     request.buyer = user;
   });

@@ -1,22 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountPreferencesSchema, accountShippingAddressSchema } from '../../../shared/schemas/account.js';
+import {
+  accountPreferencesSchema,
+  accountRoleSchema,
+  accountShippingAddressSchema,
+} from '../../../shared/schemas/account.js';
+import { okSchema } from '../../../shared/schemas/common.js';
 import {
   demoSignInBodySchema,
   googleSignInBodySchema,
   signInResponseSchema,
 } from '../../../shared/schemas/buying.js';
 import { errorResponses, tagRoutes } from '../../http/openapi.js';
+import { bearerToken } from '../admin-auth/index.js';
 import type { GoogleVerifier } from './google.js';
 import { currentBuyer, requireBuyer } from './require-buyer.js';
 import * as buyers from './service.js';
+import { signOut, type SignOuts } from './sign-out.js';
 
 export interface BuyersRoutesOptions {
   /** Made once in app.ts; undefined when GOOGLE_CLIENT_ID is unset. */
   googleVerifier: GoogleVerifier | undefined;
+  /** Told of each sign-out (the chat socket closes that session's sockets); made once in app.ts. */
+  signOuts: SignOuts;
 }
 
 /** Buyer sign-in (docs/architecture.md §5): both ways answer { token, user } with the app's own session token. */
-export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (app, { googleVerifier }) => {
+export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (
+  app,
+  { googleVerifier, signOuts },
+) => {
   tagRoutes(app, 'buyers');
   const { db, secrets, config } = app.deps;
 
@@ -48,7 +60,7 @@ export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (a
         summary: 'Signs a buyer in by name and e-mail, where Google sign-in is off',
         operationId: 'signInAsDemo',
         body: demoSignInBodySchema,
-        response: { 200: signInResponseSchema, ...errorResponses(404) },
+        response: { 200: signInResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request, reply) => {
@@ -71,6 +83,21 @@ export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (a
       return reply.header('Cache-Control', 'no-store').send(signedIn);
     },
   );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        summary: 'Signs a buyer out: ends the bearer session token on the server and closes its chat sockets',
+        operationId: 'signOut',
+        response: { 200: okSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await signOut(app.deps, signOuts, bearerToken(request.headers.authorization));
+      return { ok: true as const };
+    },
+  );
 };
 
 /**
@@ -80,7 +107,7 @@ export const buyersRoutes: FastifyPluginAsyncZod<BuyersRoutesOptions> = async (a
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   requireBuyer(app);
   tagRoutes(app, 'buyers');
-  const { db } = app.deps;
+  const { db, config } = app.deps;
 
   app.get(
     '/api/account/preferences',
@@ -105,6 +132,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => buyers.savePreferences(db, currentBuyer(request), request.body),
+  );
+
+  app.get(
+    '/api/account/role',
+    {
+      schema: {
+        summary: 'What the signed-in user is to the shop (whether they answer the chats as the seller)',
+        operationId: 'getAccountRole',
+        response: { 200: accountRoleSchema },
+      },
+    },
+    async (request) => buyers.accountRole(config, currentBuyer(request)),
   );
 
   app.get(

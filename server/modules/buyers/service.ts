@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AccountPreferences, AccountShippingAddress } from '../../../shared/schemas/account.js';
+import type {
+  AccountPreferences,
+  AccountRole,
+  AccountShippingAddress,
+} from '../../../shared/schemas/account.js';
 import type { SessionUser, SignInResponse } from '../../../shared/schemas/buying.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/types.js';
@@ -56,12 +60,20 @@ export function demoSignInOn(config: Pick<Config, 'GOOGLE_CLIENT_ID'>): boolean 
 type SellerSignInConfig = Pick<Config, 'GOOGLE_CLIENT_ID' | 'NODE_ENV' | 'SELLER_USER_ID'>;
 
 /**
+ * Whether the demo sign-in may sign in as the seller or an admin user id: only to try the shop on one's
+ * own machine, never in production (even a public demo, ALLOW_DEMO_SIGN_IN), where anyone could.
+ */
+function privilegedDemoAllowed(config: Pick<Config, 'NODE_ENV'>): boolean {
+  return config.NODE_ENV !== 'production';
+}
+
+/**
  * Why 'Sign in as the seller' is off, or undefined when it is on: it is offered only to try the shop on
  * one's own machine (not in production, even a public demo), with the demo sign-in on and a seller named.
  */
 function sellerSignInRefusal(config: SellerSignInConfig): string | undefined {
   if (!demoSignInOn(config)) return 'Demo sign-in is off on this server; sign in with Google.';
-  if (config.NODE_ENV === 'production') return 'Signing in as the seller is offered only in development.';
+  if (!privilegedDemoAllowed(config)) return 'Signing in as the seller is offered only in development.';
   if (config.SELLER_USER_ID === undefined) {
     return "There is no seller to sign in as: set SELLER_USER_ID to try the seller's side.";
   }
@@ -73,26 +85,54 @@ export function sellerSignInOn(config: SellerSignInConfig): boolean {
   return sellerSignInRefusal(config) === undefined;
 }
 
+type DemoSignInConfig = Pick<Config, 'GOOGLE_CLIENT_ID' | 'NODE_ENV' | 'SELLER_USER_ID' | 'ADMIN_USER_IDS'>;
+
+/** A Google account's id (`sub`) is all digits; the demo's own ids never are (`demo-…`, demoSubFor). */
+const GOOGLE_SHAPED_SUB = /^\d+$/;
+
+export const DEMO_PRIVILEGED_REFUSAL =
+  'The demo sign-in cannot sign in as the seller or an admin on this server; use a name and e-mail of your own.';
+export const DEMO_GOOGLE_ID_REFUSAL =
+  'The demo sign-in cannot use the id of a Google account; leave "sub" out to be signed in by your e-mail.';
+
+/**
+ * Why the demo sign-in refuses a user id, or undefined (issue 33). Where the seller demo is not allowed
+ * (production), neither the seller (SELLER_USER_ID) nor an admin user id (ADMIN_USER_IDS), however the
+ * id came (named as `sub` or derived from the e-mail), and no Google-shaped id named as `sub`: the same
+ * database may hold Google accounts from before the demo was switched on, and a demo `sub` would open
+ * their orders, chats and address. Other demo ids are anyone's by design (no password: the same e-mail
+ * is the same buyer).
+ */
+function demoSubRefusal(config: DemoSignInConfig, sub: string, named: boolean): string | undefined {
+  if (privilegedDemoAllowed(config)) return undefined;
+  if (sub === config.SELLER_USER_ID || config.ADMIN_USER_IDS.includes(sub)) return DEMO_PRIVILEGED_REFUSAL;
+  if (named && GOOGLE_SHAPED_SUB.test(sub)) return DEMO_GOOGLE_ID_REFUSAL;
+  return undefined;
+}
+
 /**
  * POST /api/auth/demo: only when GOOGLE_CLIENT_ID is unset, since anyone may claim any name, e-mail or sub
  * here; with Google configured it would let a caller sign in as a real buyer, the seller or an admin.
+ * In production it refuses the seller's and the admins' ids with 403 and writes nothing (demoSubRefusal).
  */
 export async function signInAsDemo(
   db: Db,
   sessionSecret: string,
-  config: Pick<Config, 'GOOGLE_CLIENT_ID'>,
+  config: DemoSignInConfig,
   body: DemoSignIn,
 ): Promise<SignInResponse> {
   if (!demoSignInOn(config)) {
     throw new HttpError(404, 'Demo sign-in is off on this server; sign in with Google.');
   }
-  const profile = {
-    sub: body.sub ?? demoSubFor(body.email),
-    name: body.name,
-    email: body.email,
-    picture: '',
-  };
-  return signIn(db, sessionSecret, profile);
+  const sub = body.sub ?? demoSubFor(body.email);
+  const refusal = demoSubRefusal(config, sub, body.sub !== undefined);
+  if (refusal !== undefined) throw new HttpError(403, refusal);
+  return signIn(db, sessionSecret, { sub, name: body.name, email: body.email, picture: '' });
+}
+
+/** GET /api/account/role: what the signed-in user is to the shop, as the browser shows it (the chat's 'Seller'). */
+export function accountRole(config: Pick<Config, 'SELLER_USER_ID'>, buyer: SessionUser): AccountRole {
+  return { seller: config.SELLER_USER_ID !== undefined && buyer.sub === config.SELLER_USER_ID };
 }
 
 /**

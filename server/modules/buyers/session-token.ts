@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { SessionUser } from '../../../shared/schemas/buying.js';
 import { deriveKey } from '../../secrets.js';
@@ -14,7 +15,11 @@ function signingKey(sessionSecret: string): Uint8Array {
   return new Uint8Array(deriveKey(sessionSecret, 'buyer-session'));
 }
 
-/** The app's own session token (docs/architecture.md §5): a JWT whose payload is the signed-in user, stored as auth_token. */
+/**
+ * The app's own session token (docs/architecture.md §5): a JWT whose payload is the signed-in user, stored as
+ * auth_token. Its `jti` (random, one per sign-in) names the session: sign-out revokes it by that id
+ * (revocations.ts), and the chat sockets opened with it share a room by it.
+ */
 export async function signSessionToken(
   sessionSecret: string,
   user: SessionUser,
@@ -26,6 +31,7 @@ export async function signSessionToken(
     .setSubject(user.sub)
     .setIssuer(ISSUER)
     .setIssuedAt(issuedAt)
+    .setJti(crypto.randomUUID())
     .setExpirationTime(issuedAt + BUYER_SESSION_DAYS * 86_400)
     .sign(signingKey(sessionSecret));
 }
@@ -39,15 +45,27 @@ export async function verifySessionToken(
   return (await verifySession(sessionSecret, token, now))?.user;
 }
 
-/**
- * The same check, with when the token runs out: a long-lived connection (the chat socket) outlives the
- * moment it was verified, so it must know when to stop trusting it.
- */
+/** A verified session token: its user, when it runs out, and the id sign-out revokes it by. */
+export interface VerifiedSession {
+  user: SessionUser;
+  /** A long-lived connection (the chat socket) outlives the moment it was verified: it stops trusting it then. */
+  expiresAt: Date;
+  /**
+   * The token's `jti`; for a token signed before tokens carried one (issue 33), `sha256:` and the token's
+   * digest, so such a token still works until it runs out and its sign-out still ends it.
+   */
+  sessionId: string;
+}
+
+const legacySessionId = (token: string) =>
+  `sha256:${crypto.createHash('sha256').update(token).digest('hex')}`;
+
+/** The same check, with when the token runs out and the id of its session. */
 export async function verifySession(
   sessionSecret: string,
   token: string,
   now = new Date(),
-): Promise<{ user: SessionUser; expiresAt: Date } | undefined> {
+): Promise<VerifiedSession | undefined> {
   if (token.length > 4096) return undefined;
   try {
     const { payload } = await jwtVerify(token, signingKey(sessionSecret), {
@@ -55,12 +73,13 @@ export async function verifySession(
       algorithms: ['HS256'],
       currentDate: now,
     });
-    const { sub, name, email, picture, exp } = payload;
+    const { sub, name, email, picture, exp, jti } = payload;
     if (typeof sub !== 'string' || typeof name !== 'string' || typeof email !== 'string') return undefined;
     if (typeof exp !== 'number') return undefined;
     return {
       user: { sub, name, email, picture: typeof picture === 'string' ? picture : '' },
       expiresAt: new Date(exp * 1000),
+      sessionId: typeof jti === 'string' && jti !== '' && jti.length <= 64 ? jti : legacySessionId(token),
     };
   } catch {
     return undefined;

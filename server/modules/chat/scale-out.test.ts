@@ -112,6 +112,20 @@ describe.skipIf(!canRun)('chat across two app processes through Redis', () => {
     expect(await buyerList).toMatchObject({ id: chatId, unread_count: 1 });
   });
 
+  it('closes the sockets of a signed-out session on the other process too, and refuses its token there (issue 33)', async () => {
+    const leaver = `${BUYER}-leaver`;
+    const auth = await buyerHeaders(a, { sub: leaver });
+    const token = auth.authorization.slice(7);
+    const onB = await connect(urlB, { token });
+    open.push(onB);
+    const closed = new Promise<string>((resolve) => onB.once('disconnect', resolve));
+    const out = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth });
+    expect(out.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    await expect(connect(urlB, { token })).rejects.toThrow('unauthorized');
+    expect((await b.inject({ url: `/api/cart/${leaver}`, headers: auth })).statusCode).toBe(401);
+  });
+
   it('e-mails no buyer whose socket is open on the other process, and does once it closes', async () => {
     const buyerId = `${BUYER}-mail`;
     const buyerAuth = await buyerHeaders(a, { sub: buyerId });

@@ -2,7 +2,8 @@
  * The one realtime module (docs/architecture.md §2): socket.io on the app's own HTTP server. Every emit of the chat
  * comes from here and from the event handlers it wires (handlers/: join, read, typing, send). Rooms:
  * `user:{sub}` holds each signed-in user's sockets (list updates, unread counts, new messages); `chat:{id}`
- * holds the sockets that joined a chat (typing). With REDIS_URL the rooms span every process through
+ * holds the sockets that joined a chat (typing); `session:{id}` the sockets opened with one session token,
+ * closed together when that session signs out (issue 33). With REDIS_URL the rooms span every process through
  * @socket.io/redis-adapter; nothing about a chat lives in one process's memory except which of its own
  * sockets are in which room.
  */
@@ -12,9 +13,9 @@ import { Server } from 'socket.io';
 import type { ConnectionLimiter } from '../../limits/connection-limit.js';
 import type { RateLimiter } from '../../limits/rate-limit.js';
 import type { RedisConnection } from '../../redis/connection.js';
-import { verifySession } from '../buyers/index.js';
+import { liveSession, sessionEnded, type SessionDeps, type SignOuts } from '../buyers/index.js';
 import { handleJoinEvents } from './handlers/join.js';
-import { type ChatServer, type ChatSocket, SESSION_EXPIRED, userRoom } from './handlers/kit.js';
+import { type ChatServer, type ChatSocket, SESSION_EXPIRED, sessionRoom, userRoom } from './handlers/kit.js';
 import { handleReadEvents } from './handlers/read.js';
 import { eventRunner } from './handlers/run-event.js';
 import { handleSendEvents } from './handlers/send.js';
@@ -40,16 +41,18 @@ export interface ChatSocketOptions {
   connections: ConnectionLimiter;
   /** The process's event-loop delay (metrics/loop-delay.ts), for the lag refusal. */
   loopDelay: LoopDelay;
+  /** Buyer sign-outs (the buyers module): the sockets of an ended session are closed, in every process. */
+  signOuts: SignOuts;
 }
 
-/** The handshake: a valid session, and a free place among the user's sockets; else the refusal. */
+/** The handshake: a live session (not ended by sign-out), and a free place among the user's sockets; else the refusal. */
 async function admit(
   socket: ChatSocket,
   token: string,
-  sessionSecret: string,
+  sessions: SessionDeps,
   connections: ConnectionLimiter,
 ): Promise<Error | undefined> {
-  const session = await verifySession(sessionSecret, token);
+  const session = await liveSession(sessions, token);
   if (!session) return new Error(UNAUTHORIZED);
   const userId = session.user.sub;
   if (!(await connections.admit(userId, socket.id))) return new Error(TOO_MANY_CONNECTIONS);
@@ -59,6 +62,7 @@ async function admit(
   else socket.conn.once('close', release);
   socket.data.user = session.user;
   socket.data.expiresAt = session.expiresAt.getTime();
+  socket.data.sessionId = session.sessionId;
   return undefined;
 }
 
@@ -70,7 +74,7 @@ async function admit(
 export function attachChatSocket(
   app: FastifyInstance,
   chat: ChatService,
-  { redis, limiter, connections, loopDelay }: ChatSocketOptions,
+  { redis, limiter, connections, loopDelay, signOuts }: ChatSocketOptions,
 ): ChatServer {
   const adapterClients = redis?.adapterClients();
   const io: ChatServer = new Server(app.server, {
@@ -78,7 +82,6 @@ export function attachChatSocket(
     serveClient: false,
     ...(adapterClients ? { adapter: createAdapter(adapterClients.pub, adapterClients.sub) } : {}),
   });
-  const { sessionSecret } = app.deps.secrets;
   // This process's limits: sockets and event-loop lag.
   const capacity = createChatCapacity({
     maxSockets: app.deps.config.CHAT_MAX_SOCKETS,
@@ -94,7 +97,7 @@ export function attachChatSocket(
     if (full) return next(full);
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
     if (typeof token !== 'string') return next(new Error(UNAUTHORIZED));
-    admit(socket, token, sessionSecret, connections).then(
+    admit(socket, token, app.deps, connections).then(
       (refusal) => next(refusal),
       () => next(new Error(UNAUTHORIZED)),
     );
@@ -105,7 +108,13 @@ export function attachChatSocket(
 
   io.on('connection', (socket) => {
     const me = socket.data.user.sub;
-    void socket.join(userRoom(me));
+    void socket.join([userRoom(me), sessionRoom(socket.data.sessionId)]);
+    // A sign-out between the handshake's check and this join disconnected the session's room without
+    // this socket: read it again now that the socket is in the room (a later sign-out reaches it there).
+    sessionEnded(app.deps.db, socket.data.sessionId).then(
+      (ended) => ended && socket.disconnect(true),
+      () => undefined,
+    );
     // A socket lives as long as the tab: it must not outlive the session its token granted.
     const expire = () => {
       socket.emit('chatError', { error: SESSION_EXPIRED });
@@ -124,6 +133,10 @@ export function attachChatSocket(
     handleTypingEvents(context);
     handleSendEvents(context);
   });
+
+  // A signed-out session's sockets close at once, on every process (through the adapter with REDIS_URL).
+  // A new handshake with its token is refused by admit (the revocation is in the database).
+  signOuts.listen(({ sessionId }) => io.in(sessionRoom(sessionId)).disconnectSockets(true));
 
   // Before Fastify closes the HTTP server: open websockets would keep it from closing. Only this process's
   // sockets are disconnected (io.disconnectSockets would reach the other processes through Redis).

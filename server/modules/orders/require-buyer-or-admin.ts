@@ -13,12 +13,13 @@ declare module 'fastify' {
 
 /**
  * For the one call docs/product.md §7 gives both sides (DELETE /api/purchase/{payment_id}): a live buyer token or a
- * live admin token, else 401. A buyer token is tried first: it needs no database.
+ * live admin token, else 401. A buyer token is tried first: its signature is checked before the one read
+ * of whether sign-out ended it.
  */
 export function requireBuyerOrAdmin(scope: FastifyInstance): void {
   documentSecurity(scope, ['buyerBearer', 'adminBearer']);
   scope.addHook('onRequest', async (request) => {
-    const buyer = await buyerFromRequest(request, scope.deps.secrets.sessionSecret);
+    const buyer = await buyerFromRequest(request, scope.deps);
     if (buyer) {
       request.buyer = buyer;
       request.orderCaller = { kind: 'buyer', buyer };

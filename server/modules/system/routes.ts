@@ -18,7 +18,6 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     signInMode: config.GOOGLE_CLIENT_ID ? ('google' as const) : ('demo' as const),
     googleClientId: config.GOOGLE_CLIENT_ID ?? null,
     adminUserIds: config.ADMIN_USER_IDS,
-    sellerUserId: config.SELLER_USER_ID ?? null,
     sellerSignIn: sellerSignInOn(config),
   }));
 };

@@ -21,6 +21,8 @@ export interface ChatSocketData {
   user: SessionUser;
   /** When the handshake's token runs out (ms since epoch): after it, the socket is closed. */
   expiresAt: number;
+  /** The session its token opened (the buyers module's session id): sign-out closes that session's sockets. */
+  sessionId: string;
 }
 type InterServerEvents = Record<string, never>;
 export type ChatServer = Server<
@@ -43,6 +45,7 @@ const FAILED = 'Something went wrong on our side. Please try again.';
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const chatRoom = (chatId: number) => `chat:${chatId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** One event's handler: the payload as sent, and the client's acknowledgement callback if it sent one. */
 export type ChatEventHandler = (
