@@ -34,6 +34,18 @@ export async function countOpenOrdersOfUser(db: Db, userId: string): Promise<num
   return Number(row.total);
 }
 
+/** Units the buyer's unpaid orders hold now (every line of every open order or group). */
+export async function countHeldUnitsOfUser(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<number | string>`coalesce(sum(quantity), 0)`.as('total'))
+    .where('user_id', '=', userId)
+    .where('payment_status', '!=', 'finished')
+    .where('stock_reserved', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 export async function insertOrder(db: Db, order: NewOrderRow): Promise<void> {
   await db.insertInto('orders').values(order).execute();
 }

@@ -44,6 +44,7 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const buyer = assertOwnGoogleId(request, request.body.google_id);
       const created = await createPurchase(db, paymentProvider, buyer, request.body, {
         log: request.log,
+        maxHeldUnits: config.MAX_HELD_UNITS_PER_BUYER,
       });
       return reply.code(201).send(created);
     },
@@ -64,6 +65,7 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const buyer = assertOwnGoogleId(request, request.body.google_id);
       const created = await createCartPurchase(db, paymentProvider, buyer, request.body, {
         log: request.log,
+        maxHeldUnits: config.MAX_HELD_UNITS_PER_BUYER,
       });
       return reply.code(201).send(created);
     },
