@@ -43,6 +43,11 @@ export interface InvoiceIssuer {
   readonly name: string;
   /** Creates the invoice; throws when the provider fails or does not answer in time. */
   createInvoice(request: InvoiceRequest): Promise<Invoice>;
+  /**
+   * Makes a deleted order's invoice unpayable, where the provider offers it (issue 33); throws when the
+   * provider fails. Absent: the provider cannot, and money it still takes restores the order.
+   */
+  cancelInvoice?(invoiceId: string): Promise<void>;
 }
 
 export const PROVIDER_DOWN = 'The payment provider is not answering. Please try again in a moment.';

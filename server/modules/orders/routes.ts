@@ -22,7 +22,7 @@ import { listAdminOrders, setShipped } from './admin-orders.js';
 import { createCartPurchase } from './cart-checkout.js';
 import { createPurchase } from './checkout.js';
 import { recordRefund } from './refunds.js';
-import { deletePurchase, listMyPurchases } from './purchases.js';
+import { cancelDeletedInvoice, deletePurchase, listMyPurchases } from './purchases.js';
 import { adminReturnRoutes, buyerReturnRoutes } from './returns/routes.js';
 
 /** The buyer's purchases (docs/product.md §7): each call the signed-in buyer's own. */
@@ -88,7 +88,7 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 /** docs/product.md §7 gives DELETE /api/purchase/{payment_id} to the buyer and to the admin alike. */
 const purchaseDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
   requireBuyerOrAdmin(app);
-  const { db } = app.deps;
+  const { db, paymentProvider } = app.deps;
 
   app.delete(
     '/api/purchase/:payment_id',
@@ -101,7 +101,9 @@ const purchaseDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deletePurchase(db, orderCaller(request), request.params.payment_id);
+      await deletePurchase(db, orderCaller(request), request.params.payment_id, (order) =>
+        cancelDeletedInvoice(paymentProvider, order, request.log),
+      );
       return { ok: true as const };
     },
   );
