@@ -43,6 +43,12 @@ const envSchema = z
     PUBLIC_URL: urlText(['http', 'https']),
     /** How long an unpaid order holds its units before the sweep expires it and returns them to stock. */
     ORDER_HOLD_MINUTES: wholeNumber({ unit: 'minutes', min: 1, max: [43_200, '30 days'] }).default(60),
+    /** Units one buyer may hold across every unpaid order at once (issue 33). */
+    MAX_HELD_UNITS_PER_BUYER: wholeNumber({
+      unit: 'units',
+      min: 1,
+      max: [100_000, 'a hundred thousand'],
+    }).default(10),
     /** Days after an order is marked sent during which the buyer may ask to return it (issue 28). */
     RETURN_WINDOW_DAYS: wholeNumber({ unit: 'days', min: 0, max: [365, 'a year'] }).default(30),
     /** How long the activity log keeps a row; older ones are removed daily (issue 28). */

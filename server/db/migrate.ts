@@ -15,6 +15,7 @@ import * as paymentExceptions from './migrations/0013_payment_exceptions.js';
 import * as chatEmailNotices from './migrations/0014_chat_email_notices.js';
 import * as shippingAddresses from './migrations/0015_shipping_addresses.js';
 import * as ledgerReturnsActivity from './migrations/0016_ledger_returns_activity.js';
+import * as moneyExceptions from './migrations/0019_money_exceptions.js';
 import * as orderShippedAt from './migrations/0017_order_shipped_at.js';
 import * as buyerTokenRevocations from './migrations/0018_buyer_token_revocations.js';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014_chat_email_notices': chatEmailNotices,
   '0015_shipping_addresses': shippingAddresses,
   '0016_ledger_returns_activity': ledgerReturnsActivity,
+  '0019_money_exceptions': moneyExceptions,
   '0017_order_shipped_at': orderShippedAt,
   '0018_buyer_token_revocations': buyerTokenRevocations,
 };

@@ -133,6 +133,21 @@ export interface OrdersTable extends ShippingColumns {
   settled_at: string | null;
   /** When it was marked sent (null while it is not): the start of its return window (0017). */
   shipped_at: string | null;
+  /** Why money a provider reported could not be applied normally, for the seller to settle (0019). */
+  attention_reason: string | null;
+}
+
+/** What a deleted order or group was, so money its provider still reports can restore it (0019). */
+export interface DeletedOrdersTable {
+  payment_ref: string;
+  provider: string;
+  provider_invoice_id: string | null;
+  deleted_at: string;
+  /** 'buyer' or the admin's actor. */
+  deleted_by: string;
+  /** The order rows as they were, JSON. */
+  lines_json: string;
+  restored_at: string | null;
 }
 
 /** One movement of money (0016): written in its event's transaction, never changed or deleted. */
@@ -330,6 +345,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   returns: ReturnsTable;
   activity_log: ActivityLogTable;
+  deleted_orders: DeletedOrdersTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
@@ -345,5 +361,6 @@ export type RefundRow = Selectable<RefundsTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type ReturnRow = Selectable<ReturnsTable>;
 export type ActivityRow = Selectable<ActivityLogTable>;
+export type DeletedOrderRow = Selectable<DeletedOrdersTable>;
 export type ChatRow = Selectable<ChatsTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;

@@ -77,6 +77,13 @@ export async function startBtcPayStandIn() {
         state.invoices.set(id, invoice);
         return send(200, invoice);
       }
+      // Greenfield's "mark invoice status" (a deleted order's invoice is marked Invalid, issue 33).
+      const marked = /^(.+)\/status$/.exec(path.slice(base.length + 1));
+      const markedInvoice = request.method === 'POST' && marked && state.invoices.get(marked[1]!);
+      if (markedInvoice) {
+        markedInvoice.status = (body as { status: string }).status;
+        return send(200, markedInvoice);
+      }
       const methods = /^(.+)\/payment-methods$/.exec(path.slice(base.length + 1));
       const paidOf = request.method === 'GET' && methods && state.invoices.get(methods[1]!);
       if (paidOf) {

@@ -57,6 +57,8 @@ export function paymentScenarios(dialect: Dialect, options: ScenarioOptions = {}
     },
     createInvoice: (request: Parameters<PaymentProvider['createInvoice']>[0]) =>
       registeredProvider(current).create(t.config).createInvoice(request),
+    cancelInvoice: async (invoiceId: string) =>
+      registeredProvider(current).create(t.config).cancelInvoice?.(invoiceId),
   } as PaymentProvider;
 
   beforeAll(async () => {

@@ -88,9 +88,20 @@ export function hasReceivedMoney(order: MoneyFacts): boolean {
  * still partly paid, paid late, its units sold meanwhile, or overpaid).
  */
 export function mayAcceptPayment(
-  order: MoneyFacts & { settled_at: string | null; paid_late: boolean; needs_attention: boolean },
+  order: MoneyFacts & {
+    settled_at: string | null;
+    paid_late: boolean;
+    needs_attention: boolean;
+    attention_reason?: string | null;
+  },
 ): boolean {
   const { paidCents, overpaidCents } = invoiceBalance(order);
   if ((paidCents ?? 0) <= 0 || order.settled_at !== null || order.payment_status === 'refunded') return false;
-  return order.payment_status !== 'finished' || order.paid_late || order.needs_attention || overpaidCents > 0;
+  return (
+    order.payment_status !== 'finished' ||
+    order.paid_late ||
+    order.needs_attention ||
+    Boolean(order.attention_reason) ||
+    overpaidCents > 0
+  );
 }

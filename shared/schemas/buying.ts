@@ -247,6 +247,12 @@ export const adminOrderSchema = z.object({
   ...paymentFacts,
   /** The money arrived after the hold had expired (the order was revived). */
   paid_late: z.boolean(),
+  /**
+   * Why money a provider reported could not be applied to this order as its payment (issue 33: another
+   * invoice, an amount far from the total, one line of a group named alone); null when none. It is
+   * recorded as arrived, for the seller to refund or accept.
+   */
+  attention_reason: z.string().nullable(),
   /** Refunds recorded on this line, oldest first. */
   refunds: z.array(
     z.object({ amount: priceStringSchema, note: z.string(), restocked: z.boolean(), created_at: z.string() }),
@@ -348,6 +354,13 @@ export const nowPaymentsIpnSchema = z.object({
     .string({ error: 'must be an order reference such as ord_3f9a…' })
     .regex(/^[\w-]{1,64}$/, { error: 'must be an order reference such as ord_3f9a…' }),
   payment_status: z.enum(PAYMENT_STATUSES, { error: `must be one of ${PAYMENT_STATUSES.join(', ')}` }),
+  // The invoice the payment was made on (issue 33: the callback applies only to the order holding it).
+  invoice_id: z
+    .union([z.number().int().nonnegative(), z.string().regex(/^[\w-]{1,128}$/)], {
+      error: 'must be the invoice id NOWPayments made',
+    })
+    .transform(String)
+    .optional(),
   // What arrived (issue 18): the invoice's price in its fiat currency, the crypto amount asked, and the
   // crypto amount actually paid. Read when present; a value that is not a number is ignored.
   price_amount: ipnNumber,

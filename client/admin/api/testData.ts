@@ -32,6 +32,7 @@ export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => (
   refunded_amount: '0.00',
   settled_at: null,
   paid_late: false,
+  attention_reason: null,
   refunds: [],
   shipped_at: null,
   returns: [],

@@ -7,7 +7,7 @@ import { conditionLabel, formatOrderDate } from './orderFormat.js';
 const dollars = (cents: number) => formatDollars(centsToPrice(cents));
 
 type Facts = Pick<AdminOrder, 'payment_status' | 'invoice_total' | 'amount_paid' | 'paid_late'> &
-  Partial<Pick<AdminOrder, 'settled_at'>>;
+  Partial<Pick<AdminOrder, 'settled_at' | 'attention_reason'>>;
 
 /**
  * The sentences flagging what differs from "paid exactly, in time": partly paid, accepted short (the
@@ -32,6 +32,12 @@ export function paymentNotes(order: Facts): string[] {
       // Issue 28: the money stays on record until the seller settles it.
       notes.push(`Ended with money received: ${paidOf}. Refund it, or accept it as paid.`);
     }
+  }
+  if (order.attention_reason && !order.settled_at) {
+    // Issue 33: money a provider reported that could not be applied to this order as its payment.
+    notes.push(
+      `Money arrived that does not fit this order: ${order.attention_reason} Refund it, or accept it as paid.`,
+    );
   }
   if (order.paid_late) notes.push('Paid late: the money arrived after the hold had expired.');
   if (order.settled_at) notes.push(`Settled on ${formatOrderDate(order.settled_at)}.`);
@@ -74,7 +80,10 @@ export function refundText(refund: AdminOrder['refunds'][number]): string {
  */
 export function refundPrefill(order: AdminOrder, groupLines: readonly AdminOrder[]): string | null {
   // A paid order, or one that ended with money received (issue 28): the server refuses the rest.
-  const ended = order.payment_status === 'expired' || order.payment_status === 'failed';
+  const ended =
+    order.payment_status === 'expired' ||
+    order.payment_status === 'failed' ||
+    Boolean(order.attention_reason);
   if (order.payment_status !== 'finished' && !(ended && (invoiceBalance(order).paidCents ?? 0) > 0))
     return null;
   const left = refundableCents([order, ...groupLines]);

@@ -60,13 +60,19 @@ describe.each(TEST_DIALECTS)('the ledger on %s', (dialect) => {
   it('refuses to change or delete a row, in the database itself', async () => {
     const before = await t.handle.db.selectFrom('ledger_entries').selectAll().orderBy('id').execute();
     await expect(
-      t.handle.db.updateTable('ledger_entries').set({ amount_cents: 1 }).where('payment_ref', '=', 'ord_a').execute(),
+      t.handle.db
+        .updateTable('ledger_entries')
+        .set({ amount_cents: 1 })
+        .where('payment_ref', '=', 'ord_a')
+        .execute(),
     ).rejects.toThrow(/append-only/);
     await expect(t.handle.db.deleteFrom('ledger_entries').execute()).rejects.toThrow(/append-only/);
     if (dialect === 'postgres') {
       await expect(sql`truncate ledger_entries`.execute(t.handle.db)).rejects.toThrow(/append-only/);
     }
-    expect(await t.handle.db.selectFrom('ledger_entries').selectAll().orderBy('id').execute()).toEqual(before);
+    expect(await t.handle.db.selectFrom('ledger_entries').selectAll().orderBy('id').execute()).toEqual(
+      before,
+    );
   });
 
   it('answers a period: its rows oldest first, totals, per day and per month', async () => {
@@ -74,13 +80,23 @@ describe.each(TEST_DIALECTS)('the ledger on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     const ledger = response.json();
     expect(ledger.from).toBe('2026-10-30');
-    expect(ledger.rows.map((row: { order: string; kind: string; amount: string }) => [row.order, row.kind, row.amount])).toEqual([
+    expect(
+      ledger.rows.map((row: { order: string; kind: string; amount: string }) => [
+        row.order,
+        row.kind,
+        row.amount,
+      ]),
+    ).toEqual([
       ['ord_a', 'received', '40.00'],
       ['grp_b', 'received', '100.00'],
       ['grp_b', 'accepted_short', '0.99'],
       ['ord_a', 'refunded', '12.50'],
     ]);
-    expect(ledger.rows[3]).toMatchObject({ actor: 'admin 0123abcd @ 127.0.0.1', reference: 'tx 0xabc', currency: 'USD' });
+    expect(ledger.rows[3]).toMatchObject({
+      actor: 'admin 0123abcd @ 127.0.0.1',
+      reference: 'tx 0xabc',
+      currency: 'USD',
+    });
     expect(ledger.totals).toEqual({ received: '140.00', refunded: '12.50', net: '127.50' });
     expect(ledger.days).toEqual([
       { date: '2026-10-30', received: '40.00', refunded: '0.00', net: '40.00' },
@@ -100,7 +116,9 @@ describe.each(TEST_DIALECTS)('the ledger on %s', (dialect) => {
     const response = await get('/api/admin/ledger.csv?from=2026-11-02&to=2026-11-02');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="ledger-2026-11-02-to-2026-11-02.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="ledger-2026-11-02-to-2026-11-02.csv"',
+    );
     expect(response.body.trim().split('\n')).toEqual([
       'at,order,buyer_email,provider,kind,amount,currency,reference,actor',
       `2026-11-02T08:00:00.000Z,ord_a,"'=HYPERLINK(""x"")@example.com",nowpayments,refunded,12.50,USD,tx 0xabc,admin 0123abcd @ 127.0.0.1`,
@@ -127,7 +145,9 @@ describe.each(TEST_DIALECTS)('the ledger on %s', (dialect) => {
   });
 });
 
-async function freshDatabase(dialect: Dialect): Promise<{ handle: DatabaseHandle; schema?: string; drop(): void }> {
+async function freshDatabase(
+  dialect: Dialect,
+): Promise<{ handle: DatabaseHandle; schema?: string; drop(): void }> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-0016-'));
     const handle = openDatabase({ sqliteFile: path.join(dir, 'shop.db') });
@@ -136,7 +156,11 @@ async function freshDatabase(dialect: Dialect): Promise<{ handle: DatabaseHandle
   const url = process.env.TEST_DATABASE_URL!;
   const schema = await createTestSchema(url);
   // The schema goes with the run's others after the last file (test-schemas.ts).
-  return { handle: openDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema }), schema, drop: () => {} };
+  return {
+    handle: openDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema }),
+    schema,
+    drop: () => {},
+  };
 }
 
 describe.each(TEST_DIALECTS)('migration 0016 (the ledger of earlier orders) on %s', (dialect) => {
@@ -196,7 +220,13 @@ describe.each(TEST_DIALECTS)('migration 0016 (the ledger of earlier orders) on %
         .executeTakeFirstOrThrow();
       await untyped
         .insertInto('refunds')
-        .values({ order_id: back.id, amount_cents: 4000, note: 'all', restocked: 0, created_at: '2026-05-02T00:00:00.000Z' })
+        .values({
+          order_id: back.id,
+          amount_cents: 4000,
+          note: 'all',
+          restocked: 0,
+          created_at: '2026-05-02T00:00:00.000Z',
+        })
         .execute();
       await migrateToLatest(db, schema);
       const rows = await db

@@ -50,7 +50,9 @@ export async function netPerDay(
     .selectFrom('ledger_entries')
     .select([
       day.as('day'),
-      sql<number | string>`coalesce(sum(case kind when 'received' then amount_cents when 'refunded' then -amount_cents else 0 end), 0)`.as(
+      sql<
+        number | string
+      >`coalesce(sum(case kind when 'received' then amount_cents when 'refunded' then -amount_cents else 0 end), 0)`.as(
         'net_cents',
       ),
     ])

@@ -34,7 +34,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ledgerQuerySchema,
         response: {
           200: {
-            description: 'at,order,buyer_email,provider,kind,amount,currency,reference,actor (UTF-8, a header row).',
+            description:
+              'at,order,buyer_email,provider,kind,amount,currency,reference,actor (UTF-8, a header row).',
             content: { 'text/csv': { schema: binary<Readable>('text/csv', 'CSV text.') } },
           },
         },

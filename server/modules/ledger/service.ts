@@ -2,7 +2,12 @@
  * The ledger of money (issue 28): every movement one row, written by the caller in the transaction of
  * its event (a payment's news, a refund, an accept), so the record and the change commit together.
  */
-import type { LedgerKind, LedgerQuery, LedgerResponse, LedgerTotals } from '../../../shared/schemas/ledger.js';
+import type {
+  LedgerKind,
+  LedgerQuery,
+  LedgerResponse,
+  LedgerTotals,
+} from '../../../shared/schemas/ledger.js';
 import { presentLedgerRow, signedDollars } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -50,8 +55,7 @@ export function ledgerPeriod(query: LedgerQuery, now = new Date()): { from: stri
 }
 
 /** The first instant after the UTC day `day`. */
-export const dayAfter = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS).toISOString();
+export const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS).toISOString();
 
 function totalsOf(rows: readonly { kind: LedgerKind; amount_cents: number }[]): LedgerTotals {
   let received = 0;

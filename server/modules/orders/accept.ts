@@ -31,6 +31,7 @@ function acceptRefusal(lines: readonly OrderRow[]): string | undefined {
     status !== 'finished' ||
     lines.some((line) => line.needs_attention === 1) ||
     first.paid_late === 1 ||
+    first.attention_reason !== null ||
     arrivedCents(lines) > total + 1;
   return unsettled ? undefined : 'This order is paid in full: there is nothing to accept.';
 }

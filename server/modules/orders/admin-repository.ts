@@ -37,6 +37,7 @@ function applyOrderFilter(query: OrdersQuery, filter: AdminOrdersQuery['filter']
             eb('orders.payment_status', '=', 'partially_paid'),
             eb.and([eb('orders.paid_late', '=', 1), eb('orders.payment_status', '!=', 'refunded')]),
             eb('orders.needs_attention', '=', 1),
+            eb('orders.attention_reason', 'is not', null),
             eb.and([
               eb('orders.payment_status', 'in', ['expired', 'failed']),
               eb('orders.invoice_paid_cents', '>', paymentRefundedCents),

@@ -75,7 +75,13 @@ export async function createCartPurchase(
   const paymentIds = body.lines.map(() => newPaymentId());
 
   const { totalCents, description } = await db.transaction().execute(async (trx) => {
-    await lockBuyerUnderCap(trx, buyer, at);
+    await lockBuyerUnderCap(
+      trx,
+      buyer,
+      at,
+      body.lines.reduce((sum, line) => sum + line.quantity, 0),
+      options.maxHeldUnits,
+    );
     const taken = await stock.takeUnitsOfLines(trx, shop.key, body.lines, at);
     if (!Array.isArray(taken)) {
       const line = body.lines[taken.index]!;

@@ -43,6 +43,11 @@ export interface InvoiceIssuer {
   readonly name: string;
   /** Creates the invoice; throws when the provider fails or does not answer in time. */
   createInvoice(request: InvoiceRequest): Promise<Invoice>;
+  /**
+   * Makes a deleted order's invoice unpayable, where the provider offers it (issue 33); throws when the
+   * provider fails. Absent: the provider cannot, and money it still takes restores the order.
+   */
+  cancelInvoice?(invoiceId: string): Promise<void>;
 }
 
 export const PROVIDER_DOWN = 'The payment provider is not answering. Please try again in a moment.';
@@ -88,6 +93,8 @@ async function notTakenReason(db: Db, shop: ShopConfig, line: CreatePurchaseBody
 
 export interface PurchaseOptions {
   now?: Date;
+  /** MAX_HELD_UNITS_PER_BUYER: units one buyer may hold across every unpaid order at once. */
+  maxHeldUnits?: number;
   invoiceTimeoutMs?: number;
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
@@ -95,14 +102,28 @@ export interface PurchaseOptions {
 export const tooManyOpenOrders = () =>
   conflict(`You have ${MAX_OPEN_ORDERS_PER_BUYER} unpaid orders. Pay or delete one before ordering more.`);
 
+/** The default of MAX_HELD_UNITS_PER_BUYER (issue 33). */
+export const DEFAULT_MAX_HELD_UNITS = 10;
+
+function tooManyUnits(held: number, adding: number, max: number): HttpError {
+  const holding = held === 0 ? '' : ` You already hold ${held} in unpaid orders.`;
+  return conflict(
+    `One buyer can hold at most ${max} units in unpaid orders at once, and this would make ${held + adding}.${holding} Pay or delete an order, or buy fewer.`,
+  );
+}
+
 /**
  * A checkout's first step, inside its transaction: the buyer's row, locked so that the buyer's own
- * purchases go one at a time (two at once could each count four and make a seventh), then the cap.
+ * purchases go one at a time (two at once could each count four and make a seventh), then the caps:
+ * open orders (a group counts once), and units held across all of them with `adding` (issue 33: one
+ * account cannot hold the whole stock).
  */
 export async function lockBuyerUnderCap(
   trx: Transaction<Database>,
   buyer: SessionUser,
   at: string,
+  adding: number,
+  maxHeldUnits = DEFAULT_MAX_HELD_UNITS,
 ): Promise<void> {
   await insertUserIfMissing(trx, buyer, at);
   await lockUser(trx, buyer.sub);
@@ -110,6 +131,8 @@ export async function lockBuyerUnderCap(
   if ((await repo.countOpenOrdersOfUser(trx, buyer.sub, invoicelessBefore)) >= MAX_OPEN_ORDERS_PER_BUYER) {
     throw tooManyOpenOrders();
   }
+  const held = await repo.countHeldUnitsOfUser(trx, buyer.sub);
+  if (held + adding > maxHeldUnits) throw tooManyUnits(held, adding, maxHeldUnits);
 }
 
 /** What every new order holds besides its line: where it ships, and a payment still to be made. */
@@ -190,7 +213,7 @@ export async function createPurchase(
   };
 
   const { title, totalCents } = await db.transaction().execute(async (trx) => {
-    await lockBuyerUnderCap(trx, buyer, at);
+    await lockBuyerUnderCap(trx, buyer, at, body.quantity, options.maxHeldUnits);
     const taken = await stock.takeUnits(trx, line, at);
     if (taken === 'no such product') throw noSuchProduct(shop.name, body.product_id);
     if (taken === 'not enough') throw await notTakenReason(trx, shop, body);

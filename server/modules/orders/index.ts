@@ -13,6 +13,7 @@ export {
 } from './checkout.js';
 export { findPayment, getOrder, getPayment, invoiceTotalCents, type Payment } from './lookup.js';
 export { countOrdersByStatus } from './repository.js';
+export { recordMoneyException, restoreDeletedPayment } from './exceptions.js';
 export {
   applyPaymentStatus,
   applyProviderStatus,

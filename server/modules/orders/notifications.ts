@@ -198,7 +198,8 @@ export function sellerNewOrderMail(payment: Payment): MailContent {
 }
 
 /** Why an order needs the seller's attention. */
-export type AttentionReason = 'partly_paid' | 'expired_partly_paid' | 'overpaid' | 'paid_late' | 'units_sold';
+export type AttentionReason =
+  'partly_paid' | 'expired_partly_paid' | 'overpaid' | 'paid_late' | 'units_sold' | 'money_exception';
 
 const ATTENTION: Record<AttentionReason, { subject: string; says: string }> = {
   partly_paid: { subject: 'Order partly paid', says: 'Only part of the payment arrived so far.' },
@@ -214,6 +215,10 @@ const ATTENTION: Record<AttentionReason, { subject: string; says: string }> = {
   units_sold: {
     subject: 'Order paid after its units were sold',
     says: 'The money arrived after the order had expired and its units were sold meanwhile: restock or refund it.',
+  },
+  money_exception: {
+    subject: 'Money arrived that the shop could not apply',
+    says: 'A payment provider reported money for this order that could not be applied to it as a payment (the reason is on the order). It is recorded: refund it, or accept it as paid.',
   },
 };
 

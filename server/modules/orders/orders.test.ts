@@ -316,7 +316,8 @@ describe.each(TEST_DIALECTS)('purchases and orders on %s', (dialect) => {
       'POST',
       '/api/create-purchase',
       alice,
-      purchase('alice', id, { quantity: 50 }),
+      // 3 × $9,999,999.99 is past what a 32-bit total holds (and within the units one buyer may hold).
+      purchase('alice', id, { quantity: 3 }),
     );
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/^Invalid field "quantity": .*buy fewer\.$/);
@@ -782,6 +783,43 @@ describe.each(TEST_DIALECTS)('purchases and orders on %s', (dialect) => {
     await buy(alice, purchase('alice', id));
     await buy(alice, purchase('alice', id));
     expect((await call('POST', '/api/create-purchase', alice, purchase('alice', id))).status).toBe(409);
+  });
+
+  it('caps the units one buyer holds across unpaid orders and groups at MAX_HELD_UNITS_PER_BUYER (issue 33)', async () => {
+    const id = await newProduct(50);
+    const other = await newProduct(50);
+    const holder = await signedBuyer(t, 'holder');
+    await buy(holder, purchase('holder', id, { quantity: 6 }));
+    const before = await storedState();
+    const one = await call(
+      'POST',
+      '/api/create-purchase',
+      holder,
+      purchase('holder', other, { quantity: 5 }),
+    );
+    expect(one).toMatchObject({
+      status: 409,
+      body: {
+        error:
+          'One buyer can hold at most 10 units in unpaid orders at once, and this would make 11. You already hold 6 in unpaid orders. Pay or delete an order, or buy fewer.',
+      },
+    });
+    const group = await call('POST', '/api/create-cart-purchase', holder, {
+      google_id: 'holder',
+      store: 'ayz',
+      ...SHIPPING,
+      lines: [
+        { product_id: id, condition: 'acceptable', quantity: 2 },
+        { product_id: other, condition: 'acceptable', quantity: 3 },
+      ],
+    });
+    expect(group.status).toBe(409);
+    expect(group.body.error).toMatch(/^One buyer can hold at most 10 units .* would make 11\./);
+    expect(await storedState()).toEqual(before);
+    // Up to the cap is fine; a paid order holds nothing the cap counts.
+    const four = await buy(holder, purchase('holder', other, { quantity: 4 }));
+    await applyPaymentStatus(t.handle.db, four.payment_id, 'finished');
+    await buy(holder, purchase('holder', other, { quantity: 4 }));
   });
 
   it(`lets at most ${MAX_OPEN_ORDERS_PER_BUYER} of one buyer's 7 simultaneous purchases through`, async () => {

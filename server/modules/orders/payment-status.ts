@@ -221,8 +221,9 @@ async function reviveExpiredPayment(
     .transaction()
     .execute(async (trx) => {
       const { ref, lines } = await paymentOf(trx, orderOrGroupRef);
+      // A failed payment that money still arrives for comes back as an expired one does (issue 33).
       const expired = (line: (typeof lines)[number]) =>
-        line.payment_status === 'expired' && line.stock_reserved === 0;
+        (line.payment_status === 'expired' || line.payment_status === 'failed') && line.stock_reserved === 0;
       if (lines.length === 0 || !lines.every(expired)) return undefined;
       const payment = { ref, lines };
       const to = withTolerance(news, invoiceTotalCents(payment), options.tolerancePercent ?? 0);

@@ -91,6 +91,7 @@ export function presentAdminOrder(
     needs_attention: row.needs_attention === 1,
     ...paymentFacts(row, holdMinutes),
     paid_late: row.paid_late === 1,
+    attention_reason: row.attention_reason,
     refunds: refunds.map((refund) => ({
       amount: dollars(refund.amount_cents),
       note: refund.note,

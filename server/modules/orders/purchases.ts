@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { InvoiceIssuer } from './checkout.js';
 import {
   PAYMENT_STATUSES,
   type PaymentStatus,
@@ -9,7 +11,7 @@ import { canDeleteOrder } from '../../../shared/rules/payment-status.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import { recordActivity } from '../activity/index.js';
-import { getOrder, getPayment, OrderChanged } from './lookup.js';
+import { findPayment, getPayment, OrderChanged } from './lookup.js';
 import { presentPurchase } from './presenter.js';
 import { buyerReturnFacts, returnsByOrder } from './returns/service.js';
 import * as stock from '../stock/index.js';
@@ -52,9 +54,9 @@ function refusal(order: OrderRow, caller: OrderCaller): HttpError | undefined {
     return new HttpError(403, 'That order is not yours.');
   }
   const status = order.payment_status as PaymentStatus;
+  if (status === 'finished') return conflict('A paid order cannot be deleted.');
   if ((order.invoice_paid_cents ?? 0) > 0 || status === 'refunded') return conflict(KEPT_ON_RECORD);
   if (canDeleteOrder(status, caller.kind)) return undefined;
-  if (status === 'finished') return conflict('A paid order cannot be deleted.');
   return conflict('The payment for this order is under way, so it cannot be deleted now.');
 }
 
@@ -62,7 +64,13 @@ function refusal(order: OrderRow, caller: OrderCaller): HttpError | undefined {
  * Deletes an order and gives back the units it still holds. An order paid together with others ("Checkout
  * all") shares their invoice, so deleting one line deletes the whole group.
  */
-export async function deletePurchase(db: Db, caller: OrderCaller, paymentId: string): Promise<void> {
+export async function deletePurchase(
+  db: Db,
+  caller: OrderCaller,
+  paymentId: string,
+  /** Cancels the deleted order's invoice at its provider where the provider offers it (issue 33). */
+  cancelInvoice?: (order: OrderRow) => Promise<void>,
+): Promise<void> {
   const { ref, lines } = await getPayment(db, paymentId);
   const refused = refusal(lines[0]!, caller);
   if (refused) throw refused;
@@ -76,6 +84,16 @@ export async function deletePurchase(db: Db, caller: OrderCaller, paymentId: str
       // Conditional: a payment that finished since the read above keeps its orders and, by the
       // rollback, their units.
       if ((await repo.deleteOrder(trx, ref, deletable)) !== lines.length) throw new OrderChanged();
+      // Kept, so money its provider still reports can bring it back as a record (issue 33).
+      await repo.insertDeletedPayment(trx, {
+        payment_ref: ref,
+        provider: lines[0]!.provider,
+        provider_invoice_id: lines[0]!.provider_invoice_id,
+        deleted_at: at,
+        deleted_by: caller.kind === 'admin' ? caller.actor : 'buyer',
+        lines_json: JSON.stringify(lines),
+        restored_at: null,
+      });
       if (caller.kind === 'admin')
         await recordActivity(trx, {
           actor: caller.actor,
@@ -89,7 +107,37 @@ export async function deletePurchase(db: Db, caller: OrderCaller, paymentId: str
       if (error instanceof OrderChanged) return false;
       throw error;
     });
-  if (deleted) return;
-  const current = await getOrder(db, paymentId);
-  throw refusal(current, caller) ?? conflict('This order changed while it was being deleted. Try again.');
+  if (deleted) {
+    if (cancelInvoice) await cancelInvoice(lines[0]!);
+    return;
+  }
+  // A payment won the race: answered as the paid order it now is (a group's reference is no order's
+  // own payment_id, so it is read as the payment it names, never as a 404).
+  const current = await findPayment(db, paymentId);
+  if (!current) throw conflict('This order was deleted meanwhile.');
+  throw (
+    refusal(current.lines[0]!, caller) ??
+    conflict('This order changed while it was being deleted. Try again.')
+  );
+}
+
+/**
+ * After a delete: the order's invoice made unpayable at the provider that made it, where it offers that
+ * (BTCPay: marked Invalid). Best effort: a provider that fails is logged, and money it still takes
+ * restores the order (issue 33), so nothing is lost either way.
+ */
+export async function cancelDeletedInvoice(
+  provider: InvoiceIssuer,
+  order: OrderRow,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<void> {
+  if (!provider.cancelInvoice || order.provider !== provider.name || !order.provider_invoice_id) return;
+  try {
+    await provider.cancelInvoice(order.provider_invoice_id);
+  } catch (error) {
+    log.warn(
+      { err: error, invoiceId: order.provider_invoice_id },
+      'could not cancel a deleted order’s invoice at its provider',
+    );
+  }
 }

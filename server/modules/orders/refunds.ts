@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { formatDollars } from '../../../shared/rules/money.js';
 import { mayRestock, RESTOCK_NEEDS_WHOLE_REFUND } from '../../../shared/rules/payment-amounts.js';
-import type { RefundBody } from '../../../shared/schemas/buying.js';
+import type { PaymentStatus, RefundBody } from '../../../shared/schemas/buying.js';
 import type { Database, OrderRow } from '../../db/types.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { recordActivity } from '../activity/index.js';
@@ -23,6 +23,8 @@ function refundRefusal(lines: readonly OrderRow[]): string | undefined {
   const status = lines[0]?.payment_status;
   if (status === 'finished') return undefined;
   if (status === 'refunded') return 'This order is already refunded in full.';
+  // Money that did not fit the order (issue 33) may be refunded whatever its status.
+  if (lines[0]?.attention_reason != null && arrivedCents(lines) > 0) return undefined;
   if (status === 'expired' || status === 'failed') {
     return arrivedCents(lines) > 0
       ? undefined
@@ -98,9 +100,17 @@ export async function recordRefund(
     await insertRefundParts(trx, lines, amountCents, body.note, restocked, at);
     if (whole) {
       for (const line of lines) {
-        await stock.releaseReservation(trx, line.payment_id, at, body.restock ? 'always' : 'never');
+        // Units an unpaid order held (money that did not fit it, issue 33) were never sold: they go back.
+        const unsold = first.payment_status !== 'finished';
+        await stock.releaseReservation(
+          trx,
+          line.payment_id,
+          at,
+          body.restock ? 'always' : unsold ? 'unless-shipped' : 'never',
+        );
       }
-      await repo.advanceStatus(trx, ref, 'refunded', ENDS_IN_REFUND, at);
+      const from = first.attention_reason === null ? ENDS_IN_REFUND : [first.payment_status as PaymentStatus];
+      await repo.advanceStatus(trx, ref, 'refunded', from, at);
     }
     // A return's refund names its RMA in the ledger, so the money is found from the return and back.
     const reference = body.rma ? `${body.rma} ${body.note}`.trim() : body.note;

@@ -3,9 +3,16 @@
  * and clearing an order's hold (stock_reserved), are the stock module's (modules/stock/); stock_reserved
  * is written here only together with the order's status (insertOrder, reviveExpiredOrder).
  */
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { PaymentStatus } from '../../../shared/schemas/buying.js';
-import type { Database, NewOrderRow, OrderRow, RefundRow } from '../../db/types.js';
+import type {
+  Database,
+  DeletedOrderRow,
+  DeletedOrdersTable,
+  NewOrderRow,
+  OrderRow,
+  RefundRow,
+} from '../../db/types.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -48,6 +55,18 @@ export async function countOpenOrdersOfUser(
   return Number(row.total);
 }
 
+/** Units the buyer's unpaid orders hold now (every line of every open order or group). */
+export async function countHeldUnitsOfUser(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<number | string>`coalesce(sum(quantity), 0)`.as('total'))
+    .where('user_id', '=', userId)
+    .where('payment_status', '!=', 'finished')
+    .where('stock_reserved', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 export async function insertOrder(db: Db, order: NewOrderRow): Promise<void> {
   await db.insertInto('orders').values(order).execute();
 }
@@ -73,6 +92,38 @@ export async function lockOrdersOfPayment(db: Db, paymentRef: string): Promise<O
     .where((eb) => eb.or([eb('payment_id', '=', paymentRef), eb('group_id', '=', paymentRef)]))
     .orderBy('id');
   return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate().execute() : query.execute();
+}
+
+/** What a deleted order or group was (issue 33): kept so money its provider still reports can restore it. */
+export async function insertDeletedPayment(db: Db, row: Insertable<DeletedOrdersTable>): Promise<void> {
+  await db.insertInto('deleted_orders').values(row).execute();
+}
+
+/**
+ * Takes the deleted payment to restore it: marks it restored only if it was not already, so two
+ * callbacks at once restore it once. Undefined when there is none, or it was restored already.
+ */
+export async function claimDeletedPayment(
+  db: Db,
+  paymentRef: string,
+  at: string,
+): Promise<DeletedOrderRow | undefined> {
+  return db
+    .updateTable('deleted_orders')
+    .set({ restored_at: at })
+    .where('payment_ref', '=', paymentRef)
+    .where('restored_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Marks why the payment's money could not be applied normally, for the seller to settle (issue 33). */
+export async function flagAttention(db: Db, paymentRef: string, reason: string, at: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ attention_reason: reason, settled_at: null, updated_at: at })
+    .where((eb) => eb.or([eb('payment_id', '=', paymentRef), eb('group_id', '=', paymentRef)]))
+    .execute();
 }
 
 /** Sets the invoice on every order of the payment (a group's lines share one). */
@@ -174,7 +225,7 @@ export async function reviveExpiredOrder(
       updated_at: at,
     })
     .where('payment_id', '=', paymentId)
-    .where('payment_status', '=', 'expired')
+    .where('payment_status', 'in', ['expired', 'failed'])
     .where('stock_reserved', '=', 0)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

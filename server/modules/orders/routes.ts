@@ -22,7 +22,7 @@ import { listAdminOrders, setShipped } from './admin-orders.js';
 import { createCartPurchase } from './cart-checkout.js';
 import { createPurchase } from './checkout.js';
 import { recordRefund } from './refunds.js';
-import { deletePurchase, listMyPurchases } from './purchases.js';
+import { cancelDeletedInvoice, deletePurchase, listMyPurchases } from './purchases.js';
 import { adminReturnRoutes, buyerReturnRoutes } from './returns/routes.js';
 
 /** The buyer's purchases (docs/product.md §7): each call the signed-in buyer's own. */
@@ -44,6 +44,7 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const buyer = assertOwnGoogleId(request, request.body.google_id);
       const created = await createPurchase(db, paymentProvider, buyer, request.body, {
         log: request.log,
+        maxHeldUnits: config.MAX_HELD_UNITS_PER_BUYER,
       });
       return reply.code(201).send(created);
     },
@@ -64,6 +65,7 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const buyer = assertOwnGoogleId(request, request.body.google_id);
       const created = await createCartPurchase(db, paymentProvider, buyer, request.body, {
         log: request.log,
+        maxHeldUnits: config.MAX_HELD_UNITS_PER_BUYER,
       });
       return reply.code(201).send(created);
     },
@@ -86,7 +88,7 @@ const buyerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 /** docs/product.md §7 gives DELETE /api/purchase/{payment_id} to the buyer and to the admin alike. */
 const purchaseDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
   requireBuyerOrAdmin(app);
-  const { db } = app.deps;
+  const { db, paymentProvider } = app.deps;
 
   app.delete(
     '/api/purchase/:payment_id',
@@ -99,7 +101,9 @@ const purchaseDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deletePurchase(db, orderCaller(request), request.params.payment_id);
+      await deletePurchase(db, orderCaller(request), request.params.payment_id, (order) =>
+        cancelDeletedInvoice(paymentProvider, order, request.log),
+      );
       return { ok: true as const };
     },
   );

@@ -436,7 +436,13 @@ describe.each(TEST_DIALECTS)('BTCPay Server webhooks on %s', (dialect) => {
     expect(crossed.json().error).toMatch(/is paid through nowpayments, not BTCPay Server/);
     expect((await s.order(paymentId)).payment_status).toBe('waiting');
 
-    const ipn = { order_id: paymentId, payment_status: 'finished', price_amount: 19.99 };
+    // Bound to its invoice (issue 33): an IPN applies only to the order whose invoice it names.
+    const ipn = {
+      order_id: paymentId,
+      invoice_id: (await s.order(paymentId)).provider_invoice_id,
+      payment_status: 'finished',
+      price_amount: 19.99,
+    };
     const response = await s.app().app.inject({
       method: 'POST',
       url: '/api/payments/ipn',

@@ -72,6 +72,17 @@ export class BtcPayProvider implements InvoiceMaker<'btcpay'> {
     }
     return { invoiceId: id as string, invoiceUrl: checkoutLink };
   }
+
+  /** Greenfield's "mark invoice status": Invalid, so the buyer can no longer pay a deleted order's invoice. */
+  async cancelInvoice(invoiceId: string): Promise<void> {
+    await call(
+      this.api,
+      'marking the invoice invalid',
+      `${invoicesUrl(this.api)}/${encodeURIComponent(invoiceId)}/status`,
+      'POST',
+      { status: 'Invalid' },
+    );
+  }
 }
 
 /** The webhook fields read, once the signature has checked out. */

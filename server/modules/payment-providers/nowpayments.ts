@@ -120,13 +120,22 @@ export function nowPaymentsIpnReader(secret: string): CallbackReader {
       }
       const parsed = nowPaymentsIpnSchema.safeParse(body);
       if (!parsed.success) throw invalidField(parsed.error.issues);
-      const { order_id: paymentId, payment_status: status } = parsed.data;
+      const { order_id: paymentId, payment_status: status, invoice_id: invoiceId } = parsed.data;
       const paid = paidInPriceCurrency(parsed.data);
+      // The price the invoice asked, as NOWPayments signed it: checked against the order's total.
+      const { price_amount: price, price_currency: currency } = parsed.data;
+      const invoiced = price !== undefined && currency ? { amount: price.toFixed(2), currency } : undefined;
       return {
         eventKey: crypto.createHash('sha256').update(signed).digest('hex'),
         record: signed,
         onceOnly: false,
-        report: async () => ({ paymentId, status, amounts: paid ? { paid } : {} }),
+        report: async () => ({
+          paymentId,
+          status,
+          amounts: { ...(paid ? { paid } : {}), ...(invoiced ? { invoiced } : {}) },
+          // No invoice named is no invoice of ours: this shop pays every order through an invoice.
+          invoiceId: invoiceId ?? '(none)',
+        }),
       };
     },
   };

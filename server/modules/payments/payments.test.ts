@@ -444,7 +444,7 @@ describe.each(TEST_DIALECTS)('NOWPayments checkout and callbacks on %s', (dialec
     expect(await h.order(late.paymentId)).toMatchObject({ payment_status: 'finished', stock_reserved: 0 });
   });
 
-  it('never revives a failed or refunded order, whatever arrives after', async () => {
+  it('brings a failed order back, paid late, when money still arrives; never a refunded one (issue 33)', async () => {
     const id = await h.newProduct(5);
     const failed = await buyAs('failed-then-paid', id);
     const refunded = await buyAs('refunded-then-paid', id);
@@ -456,12 +456,17 @@ describe.each(TEST_DIALECTS)('NOWPayments checkout and callbacks on %s', (dialec
       expect((await signedIpn(failed.paymentId, status)).statusCode).toBe(200);
       expect((await signedIpn(refunded.paymentId, status)).statusCode).toBe(200);
     }
-    expect(await h.order(failed.paymentId)).toMatchObject({ payment_status: 'failed', stock_reserved: 0 });
+    // The buyer paid after all: the order holds its unit again, flagged paid late for the seller.
+    expect(await h.order(failed.paymentId)).toMatchObject({
+      payment_status: 'finished',
+      stock_reserved: 1,
+      paid_late: 1,
+    });
     expect(await h.order(refunded.paymentId)).toMatchObject({
       payment_status: 'refunded',
       stock_reserved: 0,
     });
-    expect(await h.stock(id)).toEqual(before);
+    expect(await h.stock(id)).toEqual({ condition: before.condition - 1, total: before.total - 1 });
   });
 
   it('revives an expired order once when two late callbacks race, and lets the later status win', async () => {

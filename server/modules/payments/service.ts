@@ -9,13 +9,16 @@ import type {
 } from '../../../shared/schemas/buying.js';
 import type { Database } from '../../db/types.js';
 import { formatDollars } from '../../../shared/rules/money.js';
-import { badRequest, conflict, HttpError } from '../../http/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import {
   applyPaymentStatus,
   applyProviderStatus,
+  findPayment,
   getPayment,
   invoiceTotalCents,
   type Payment,
+  recordMoneyException,
+  restoreDeletedPayment,
 } from '../orders/index.js';
 import { presentSandboxOrder } from './presenter.js';
 import type {
@@ -58,19 +61,36 @@ function usdCents(
   return MAX_RECORDED_CENTS;
 }
 
-/** Why a verified report must not touch this payment: it belongs to another provider, invoice or price. */
+/**
+ * Why a verified report must not be applied to this payment as its status: it belongs to another
+ * provider (`provider`: never this order's), or to another invoice, price or payment reference (`money`:
+ * what arrived is recorded all the same, issue 33).
+ */
 function mismatch(
   payment: Payment,
   provider: RegisteredProvider,
   report: CallbackReport,
-): string | undefined {
+): { kind: 'provider' | 'money'; text: string } | undefined {
   const order = payment.lines[0]!;
   // Each order is settled by the provider that made its invoice, whatever PAYMENT_PROVIDER says now.
   if (order.provider !== provider.name) {
-    return `Order ${payment.ref} is paid through ${order.provider}, not ${provider.label}.`;
+    return {
+      kind: 'provider',
+      text: `Order ${payment.ref} is paid through ${order.provider}, not ${provider.label}.`,
+    };
   }
   if (report.invoiceId !== undefined && order.provider_invoice_id !== report.invoiceId) {
-    return `Invoice ${report.invoiceId} is not the one made for order ${payment.ref}.`;
+    return {
+      kind: 'money',
+      text: `Invoice ${report.invoiceId} is not the one made for order ${payment.ref}.`,
+    };
+  }
+  // A group's invoice is made for the group: a callback naming one of its lines is not its invoice's.
+  if (report.paymentId !== payment.ref) {
+    return {
+      kind: 'money',
+      text: `The callback names ${report.paymentId}, one line of ${payment.ref}, whose invoice pays the whole group.`,
+    };
   }
   const invoiced = report.amounts.invoiced;
   const total = invoiceTotalCents(payment);
@@ -78,7 +98,10 @@ function mismatch(
     invoiced &&
     (invoiced.currency.toUpperCase() !== 'USD' || Math.round(Number(invoiced.amount) * 100) !== total)
   ) {
-    return `Invoice ${report.invoiceId ?? ''} asks ${invoiced.amount} ${invoiced.currency}, not the order's ${total / 100} USD.`;
+    return {
+      kind: 'money',
+      text: `Invoice ${report.invoiceId ?? ''} asks ${invoiced.amount} ${invoiced.currency}, not the order's ${total / 100} USD.`,
+    };
   }
   return undefined;
 }
@@ -103,16 +126,30 @@ export async function receiveCallback(
   if (verified.onceOnly && (await hasPaymentEvent(db, verified.eventKey))) return;
   const report = await verified.report();
   if (!report) return;
-  const payment = await getPayment(db, report.paymentId);
+  const news = { status: report.status, paidCents: usdCents(report.amounts.paid, log) };
+  const carriesMoney = (news.paidCents ?? 0) > 0;
+  let payment = await findPayment(db, report.paymentId);
+  // Money for an order deleted meanwhile (its invoice outlived it): the order comes back as a record.
+  if (!payment && carriesMoney && (await restoreDeletedPayment(db, report.paymentId))) {
+    log.error(
+      { paymentId: report.paymentId, status: report.status },
+      'money arrived for a deleted order: it is restored for the seller to settle',
+    );
+    payment = await findPayment(db, report.paymentId);
+  }
+  if (!payment) throw notFound(`There is no order ${report.paymentId}.`);
   const refused = mismatch(payment, provider, report);
-  if (refused) throw conflict(`${refused} The callback changes nothing.`);
   const now = new Date();
-  await applyProviderStatus(
-    db,
-    payment.ref,
-    { status: report.status, paidCents: usdCents(report.amounts.paid, log) },
-    { now, log, ...settings },
-  );
+  if (refused && (refused.kind === 'provider' || !carriesMoney)) {
+    throw conflict(`${refused.text} The callback changes nothing.`);
+  }
+  if (refused) {
+    // Recorded and flagged, never applied as the payment's status; the provider is answered 200.
+    log.error({ paymentId: payment.ref, reason: refused.text }, 'money arrived that does not fit its order');
+    await recordMoneyException(db, payment.ref, news, refused.text);
+  } else {
+    await applyProviderStatus(db, payment.ref, news, { now, log, ...settings });
+  }
   await insertPaymentEvent(db, {
     event_key: verified.eventKey,
     payment_id: payment.ref,
