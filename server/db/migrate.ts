@@ -15,9 +15,9 @@ import * as paymentExceptions from './migrations/0013_payment_exceptions.js';
 import * as chatEmailNotices from './migrations/0014_chat_email_notices.js';
 import * as shippingAddresses from './migrations/0015_shipping_addresses.js';
 import * as ledgerReturnsActivity from './migrations/0016_ledger_returns_activity.js';
-import * as moneyExceptions from './migrations/0019_money_exceptions.js';
 import * as orderShippedAt from './migrations/0017_order_shipped_at.js';
 import * as buyerTokenRevocations from './migrations/0018_buyer_token_revocations.js';
+import * as moneyExceptions from './migrations/0019_money_exceptions.js';
 
 /** Every migration, in order; both dialects run the same list. */
 const migrations: Record<string, Migration> = {
@@ -37,9 +37,9 @@ const migrations: Record<string, Migration> = {
   '0014_chat_email_notices': chatEmailNotices,
   '0015_shipping_addresses': shippingAddresses,
   '0016_ledger_returns_activity': ledgerReturnsActivity,
-  '0019_money_exceptions': moneyExceptions,
   '0017_order_shipped_at': orderShippedAt,
   '0018_buyer_token_revocations': buyerTokenRevocations,
+  '0019_money_exceptions': moneyExceptions,
 };
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.
