@@ -18,7 +18,7 @@ import {
 } from './modules/buyers/index.js';
 import { cartRoutes } from './modules/cart/index.js';
 import { catalogToolsRoutes } from './modules/catalog-tools/index.js';
-import { catalogRoutes } from './modules/catalog/index.js';
+import { catalogRoutes, scheduleClickPurge } from './modules/catalog/index.js';
 import {
   type ChatEmailNotices,
   scheduleChatEmailNotices,
@@ -87,6 +87,8 @@ export interface BuildOptions {
   mailSendMs?: number;
   /** How often this process removes the sign-outs of buyer tokens run out anyway (default hourly); 0: never. */
   revocationPurgeMs?: number;
+  /** How often this process removes outbound clicks older than 30 days (default hourly); 0: never. */
+  clickPurgeMs?: number;
 }
 
 /** Fastify's own options: the logger (or a test's log stream), request ids, proxies and its refusals in our words. */
@@ -158,6 +160,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   scheduleUnsentImageSweep(app, chat, options.chatImageSweepMs ?? 15 * 60_000);
   scheduleChatEmailNotices(app, emailNotices, options.chatEmailNoticeMs ?? 15_000);
   scheduleRevocationPurge(app, options.revocationPurgeMs ?? 3_600_000);
+  scheduleClickPurge(app, options.clickPurgeMs ?? 3_600_000);
   options.onChatEmailNotices?.(emailNotices);
   scheduleActivityRetention(app, options.activityRetentionMs ?? 86_400_000);
   scheduleMailSender(app, options.mailSendMs ?? 1000, {

@@ -40,6 +40,15 @@ export interface ProductViewsTable {
   viewed_at: string;
 }
 
+/** One counted press of an affiliate product's Buy link (issue 29); repeats within the window are no row. */
+export interface ProductClicksTable {
+  shop: string;
+  product_id: number;
+  /** The views' client identity: a keyed hash of the address (an IPv6 client by its /64). */
+  clicker: string;
+  clicked_at: string;
+}
+
 export interface AdminSessionsTable {
   /** HMAC-SHA256 of the token under the credentials' session key; the token itself is never stored. */
   token_hash: string;
@@ -327,6 +336,7 @@ export interface Database {
   products: ProductsTable;
   product_conditions: ProductConditionsTable;
   product_views: ProductViewsTable;
+  product_clicks: ProductClicksTable;
   admin_sessions: AdminSessionsTable;
   login_failures: LoginFailuresTable;
   buyer_token_revocations: BuyerTokenRevocationsTable;

@@ -15,7 +15,7 @@ import { errorBodySchema } from '../../shared/schemas/common.js';
 /** The document's tags: one per feature module, in the order the reference lists them. */
 export const API_TAGS = {
   system: 'Health and the settings the browser reads at start.',
-  catalog: 'The public catalogue: shop pages, the overview, products and their views.',
+  catalog: 'The public catalogue: shop pages, the overview, products, their views and Buy clicks.',
   images: 'Product pictures as the admin screens read them.',
   'admin-auth': "The admin's sessions.",
   'product-editor': "The admin's single-product edits, images and description images.",

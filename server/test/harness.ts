@@ -96,6 +96,7 @@ export async function createTestApp(
       chatEmailNoticeMs: 0,
       activityRetentionMs: 0,
       revocationPurgeMs: 0,
+      clickPurgeMs: 0,
       ...(options.onChatEmailNotices ? { onChatEmailNotices: options.onChatEmailNotices } : {}),
       mailSendMs: options.mailSendMs ?? 0,
       ...(options.logStream ? { logStream: options.logStream } : {}),

@@ -74,6 +74,9 @@ export const nextIdResponseSchema = z.object({ nextId: z.number().int() });
 
 export const viewResponseSchema = z.object({ ok: z.literal(true), view_count: z.number().int() });
 
+/** POST /api/products/{id}/click (issue 29): whether this press of the Buy link was counted. */
+export const clickResponseSchema = z.object({ ok: z.literal(true), counted: z.boolean() });
+
 const searchSchema = textInput()
   .trim()
   .max(SEARCH_MAX_LENGTH, { error: `must be at most ${SEARCH_MAX_LENGTH} characters` })

@@ -4,6 +4,7 @@
  */
 export {
   bumpCatalogVersion,
+  clicksSince,
   countProducts,
   deferCatalogVersionBumps,
   deleteProduct,
@@ -21,6 +22,7 @@ export {
   updateProduct,
 } from './repository.js';
 export { catalogStateReader } from './freshness.js';
+export { CLICKS_REPORT_DAYS, clicksReportStart, scheduleClickPurge } from './clicks.js';
 export { catalogRoutes } from './routes.js';
 export { sanitizeDescription } from './sanitize-description.js';
 export { getCategories, getNextId, getProduct } from './service.js';

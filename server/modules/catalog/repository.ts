@@ -4,3 +4,4 @@ export * from './repository/listing.js';
 export * from './repository/versions.js';
 export * from './repository/products.js';
 export * from './repository/views.js';
+export * from './repository/clicks.js';

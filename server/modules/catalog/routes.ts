@@ -3,6 +3,7 @@ import {
   catalogOverviewSchema,
   catalogPageSchema,
   catalogQuerySchema,
+  clickResponseSchema,
   overviewQuerySchema,
   productDetailSchema,
   productListResponseSchema,
@@ -14,6 +15,7 @@ import { registerCatalogCaching, stateOf } from './freshness.js';
 import { acceptedCoding } from '../../http/precompressed.js';
 import { createFullLists, sendFullList } from './full-list.js';
 import * as catalog from './service.js';
+import { recordClick } from './clicks.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'catalog');
@@ -100,6 +102,32 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.shop,
         request.params.id,
         catalog.viewerKey(secrets.sessionSecret, request.ip),
+      ),
+    }),
+  );
+
+  // Issue 29: a press of an affiliate Buy link, sent by navigator.sendBeacon (an empty body, text/plain
+  // or a JSON Blob: none is read). Its own route: it writes only product_clicks, so no catalogue version,
+  // cache or shop page answer changes with it.
+  app.post(
+    '/api/products/:id/click',
+    {
+      schema: {
+        summary: 'Counts a press of a product’s Buy link (once per visitor per 10 minutes, never a bot)',
+        operationId: 'recordProductClick',
+        params: productIdParamsSchema,
+        querystring: shopQuerySchema,
+        response: { 200: clickResponseSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      counted: await recordClick(
+        db,
+        request.query.shop,
+        request.params.id,
+        catalog.viewerKey(secrets.sessionSecret, request.ip),
+        request.headers['user-agent'],
       ),
     }),
   );
