@@ -11,6 +11,7 @@ export const ADMIN_PRODUCT_SORTS = [
   'price_desc',
   'stock',
   'views',
+  'clicks',
   'updated',
 ] as const;
 export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
@@ -52,6 +53,13 @@ export const adminProductItemSchema = z.object({
   /** Open box: units across conditions. */
   stock: z.number().int(),
   views: z.number().int(),
+  /** Issue 29: counted presses of the Buy link in the last 30 days (0 in the shop that sells on site). */
+  clicks_30d: z.number().int(),
+  /**
+   * clicks_30d divided by the product's views (all-time: view_count, as the Views column), rounded to 4
+   * decimals; null while it has no views.
+   */
+  clicks_per_view: z.number().nullable(),
   /** The 300 px preview, or null for a product without images. */
   preview: z.string().nullable(),
   updated_at: z.string(),

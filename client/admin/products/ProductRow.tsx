@@ -51,6 +51,14 @@ export function ProductRow({ shop, product, selected, onToggle }: ProductRowProp
         {shop.sells === 'on-site' ? product.stock : product.availability === 'YES' ? 'Yes' : 'No'}
       </td>
       <td className={styles.number}>{product.views}</td>
+      {shop.sells === 'links-out' && (
+        <>
+          <td className={styles.number}>{product.clicks_30d}</td>
+          <td className={styles.number}>
+            {product.clicks_per_view === null ? '–' : `${(product.clicks_per_view * 100).toFixed(1)}%`}
+          </td>
+        </>
+      )}
     </tr>
   );
 }

@@ -16,6 +16,7 @@ const SORT_LABELS: Record<AdminProductSort, string> = {
   price_desc: 'Price: high to low',
   stock: 'Stock: lowest first',
   views: 'Most viewed',
+  clicks: 'Most clicked (30 days)',
   updated: 'Recently changed',
 };
 
@@ -48,7 +49,10 @@ export function ProductsFilters({ shop, query, onChange }: ProductsFiltersProps)
   }, [text]);
 
   const set = (changes: Partial<AdminProductsQuery>) => onChange({ ...query, ...changes });
-  const sorts = ADMIN_PRODUCT_SORTS.filter((sort) => sort !== 'stock' || shop.sells === 'on-site');
+  // Stock is the open box's alone; Buy clicks only exist where the buy button links out.
+  const sorts = ADMIN_PRODUCT_SORTS.filter((sort) =>
+    sort === 'stock' ? shop.sells === 'on-site' : sort !== 'clicks' || shop.sells === 'links-out',
+  );
 
   return (
     <form className={styles.filters} role="search" onSubmit={(event) => event.preventDefault()}>

@@ -42,6 +42,14 @@ export function ProductsTable({ shop, products, selection, onSelect }: ProductsT
             <th scope="col">Price</th>
             <th scope="col">{shop.sells === 'on-site' ? 'Stock' : 'Available'}</th>
             <th scope="col">Views</th>
+            {shop.sells === 'links-out' && (
+              <>
+                <th scope="col">Clicks (30 days)</th>
+                <th scope="col" title="Buy clicks of the last 30 days per view (views are all-time)">
+                  Clicks / view
+                </th>
+              </>
+            )}
           </tr>
         </thead>
         <tbody>

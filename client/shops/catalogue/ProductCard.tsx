@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { cardPicture } from '../../../shared/rules/images.js';
 import type { AffiliateProduct, ProductSummary } from '../../../shared/schemas/catalog.js';
+import type { ShopKey } from '../../../shared/shops.js';
 import { Stars } from '../../ui/Stars.js';
 import { BuyButton } from '../product/BuyButton.js';
 import { Prices } from '../product/Prices.js';
@@ -8,13 +9,21 @@ import { ProductImage, type ImagePriority } from './ProductImage.js';
 import { useShopContext } from '../page/ShopContext.js';
 import styles from './ProductCard.module.css';
 
-function AffiliateDetails({ product, hasRating }: { product: AffiliateProduct; hasRating: boolean }) {
+function AffiliateDetails({
+  shop,
+  product,
+  hasRating,
+}: {
+  shop: ShopKey;
+  product: AffiliateProduct;
+  hasRating: boolean;
+}) {
   return (
     <>
       <Prices price={product.price} typicalPrice={product.typical_price} />
       {hasRating && <Stars rate={product.rate} size="sm" />}
       <div className={styles.action}>
-        <BuyButton product={product} />
+        <BuyButton shop={shop} product={product} />
       </div>
     </>
   );
@@ -51,7 +60,9 @@ export const ProductCard = memo(function ProductCard({
           </button>
         </h3>
         {extensions.renderCardOffer?.(product, open) ??
-          (product.kind === 'affiliate' && <AffiliateDetails product={product} hasRating={shop.hasRating} />)}
+          (product.kind === 'affiliate' && (
+            <AffiliateDetails shop={shop.key} product={product} hasRating={shop.hasRating} />
+          ))}
       </div>
     </article>
   );

@@ -1,11 +1,13 @@
 import { priceDate } from '../../../shared/rules/money.js';
 import type { AffiliateProduct } from '../../../shared/schemas/catalog.js';
+import type { ShopKey } from '../../../shared/shops.js';
 import { Stars } from '../../ui/Stars.js';
 import { BuyButton } from './BuyButton.js';
 import { Prices } from './Prices.js';
 import styles from './Offer.module.css';
 
 interface AffiliateOfferProps {
+  shop: ShopKey;
   product: AffiliateProduct;
   hasRating: boolean;
   /** Say when the price was copied from the retailer (registry: showsPriceDate). */
@@ -13,7 +15,7 @@ interface AffiliateOfferProps {
 }
 
 /** Rating, prices (and since when), and the buy link of an affiliate product in the modal. */
-export function AffiliateOffer({ product, hasRating, showsPriceDate }: AffiliateOfferProps) {
+export function AffiliateOffer({ shop, product, hasRating, showsPriceDate }: AffiliateOfferProps) {
   const asOf = showsPriceDate ? priceDate(product.updated_at) : null;
   return (
     <div className={styles.offer}>
@@ -33,7 +35,7 @@ export function AffiliateOffer({ product, hasRating, showsPriceDate }: Affiliate
           </p>
         )}
       </div>
-      <BuyButton product={product} size="lg" />
+      <BuyButton shop={shop} product={product} size="lg" />
       <p className={styles.note}>You will complete your purchase on the retailer's site.</p>
     </div>
   );

@@ -12,7 +12,12 @@ import styles from './ProductDetails.module.css';
 
 function DefaultOffer({ product, shop }: { product: ProductDetail; shop: ShopConfig }) {
   return product.kind === 'affiliate' ? (
-    <AffiliateOffer product={product} hasRating={shop.hasRating} showsPriceDate={shop.showsPriceDate} />
+    <AffiliateOffer
+      shop={shop.key}
+      product={product}
+      hasRating={shop.hasRating}
+      showsPriceDate={shop.showsPriceDate}
+    />
   ) : null;
 }
 

@@ -70,6 +70,8 @@ describe.each(TEST_DIALECTS)('admin products table and bulk actions on %s', (dia
       availability: 'NO',
       stock: 0,
       views: 0,
+      clicks_30d: 0,
+      clicks_per_view: null,
       preview: expect.stringMatching(/^\/images\/Products\/12\/preview\/1\.webp\?v=/),
       updated_at: expect.any(String),
     });

@@ -8,6 +8,7 @@ import { asText, shopFields } from '../../../shared/productFields.js';
 import { galleryImageUrls } from '../../../shared/rules/images.js';
 import { centsToPrice } from '../../../shared/rules/money.js';
 import type { ProductConditionRow, ProductRow } from '../../db/types.js';
+import { clicksPerView } from '../catalog/index.js';
 
 export const IMAGE_URLS_COLUMN = 'image_urls';
 /**
@@ -15,6 +16,19 @@ export const IMAGE_URLS_COLUMN = 'image_urls';
  * since, so a file exported before a sale cannot bring the sold units back.
  */
 export const VERSION_COLUMN = 'updated_at';
+
+/**
+ * Issue 29: a links-out shop's Buy clicks of the last 30 days and clicks per view (over all-time views).
+ * Read-only: the export writes them, the import accepts them in its header and ignores their cells, so a
+ * re-import of an export still works.
+ */
+export const READ_ONLY_COLUMNS = ['clicks_30d', 'clicks_per_view'] as const;
+
+/** A CSV record without its read-only cells (what the import reads of a row). */
+export function withoutReadOnly(record: Record<string, string>): Record<string, string> {
+  const { clicks_30d: _clicks, clicks_per_view: _ratio, ...rest } = record;
+  return rest;
+}
 
 const conditionColumns = CONDITIONS.flatMap((c) => [
   `${c}_condition_price`,
@@ -28,6 +42,7 @@ export function csvColumns(shopKey: ShopKey): string[] {
   return [
     'id',
     VERSION_COLUMN,
+    ...(shop.sells === 'links-out' ? READ_ONLY_COLUMNS : []),
     ...fields.filter((f) => f.csv === 'column').map((f) => f.name),
     ...(shop.sells === 'on-site' ? conditionColumns : []),
     IMAGE_URLS_COLUMN,
@@ -38,17 +53,24 @@ export function csvColumns(shopKey: ShopKey): string[] {
 /** A stored price as the form writes it: "24.50", "0". */
 const price = (cents: number) => centsToPrice(cents);
 
-/** A product as its CSV row (every column of csvColumns, as text). */
+/**
+ * A product as its CSV row (every column of csvColumns, as text); `clicks` is its Buy clicks of the last
+ * 30 days (the export's; the import's comparison leaves the read-only columns out).
+ */
 export function productRecord(
   shopKey: ShopKey,
   product: ProductRow,
   conditions: readonly ProductConditionRow[],
   origin: string,
+  clicks = 0,
 ): Record<string, string> {
   const shop = SHOPS[shopKey];
+  const ratio = clicksPerView(clicks, product.view_count);
   const record: Record<string, string> = {
     id: String(product.id),
     [VERSION_COLUMN]: product.updated_at,
+    clicks_30d: String(clicks),
+    clicks_per_view: ratio === null ? '' : String(ratio),
     [IMAGE_URLS_COLUMN]:
       product.image_count > 0
         ? galleryImageUrls(shop.imageFolder, product.id, product.image_count)

@@ -31,8 +31,19 @@ export function exportProducts(db: Db, shopKey: ShopKey, origin: string): Readab
               ),
             )
           : new Map<number, ProductConditionRow[]>();
+      const clicks =
+        SHOPS[shopKey].sells === 'links-out'
+          ? await catalogRepo.clicksSince(
+              db,
+              shopKey,
+              page.map((p) => p.id),
+              catalogRepo.clicksReportStart(),
+            )
+          : new Map<number, number>();
       for (const product of page) {
-        yield keepLiteralQuotes(productRecord(shopKey, product, conditions.get(product.id) ?? [], origin));
+        yield keepLiteralQuotes(
+          productRecord(shopKey, product, conditions.get(product.id) ?? [], origin, clicks.get(product.id)),
+        );
       }
       afterId = page.at(-1)!.id;
     }

@@ -123,7 +123,7 @@ describe.each(TEST_DIALECTS)('CSV export and import on %s', (dialect) => {
     const csv = await exportCsv('default');
     const [header] = csv.split('\n');
     expect(header).toBe(
-      'id,updated_at,title,main_category,category,price,typical_price,rate,availability,link,image_urls,description',
+      'id,updated_at,clicks_30d,clicks_per_view,title,main_category,category,price,typical_price,rate,availability,link,image_urls,description',
     );
     const lamp = await db()
       .selectFrom('products')
@@ -133,14 +133,14 @@ describe.each(TEST_DIALECTS)('CSV export and import on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     // Each row carries its product's version, the updated_at an import compares.
     expect(csv).toContain(
-      `1,${lamp.updated_at},"Lamp, ""warm""",Main,Sub,24.50,30.00,4,YES,https://retailer.example/p/1,`,
+      `1,${lamp.updated_at},0,,"Lamp, ""warm""",Main,Sub,24.50,30.00,4,YES,https://retailer.example/p/1,`,
     );
     expect(csv).toContain(
       'http://localhost:80/images/Products/1/1.webp http://localhost:80/images/Products/1/2.webp',
     );
     // A spreadsheet must not run a cell as a formula (CSV injection): such cells start with '.
     expect(csv).toMatch(
-      /\n2,[^,]+,"'=HYPERLINK\(""https:\/\/evil\.example"",""Écran""\)",''=literally,'-20% deals,/,
+      /\n2,[^,]+,0,,"'=HYPERLINK\(""https:\/\/evil\.example"",""Écran""\)",''=literally,'-20% deals,/,
     );
     const openbox = await exportCsv('ayz');
     expect(openbox.split('\n')[0]).toContain(

@@ -15,6 +15,7 @@ import {
   newImageLinks,
   productRecord,
   VERSION_COLUMN,
+  withoutReadOnly,
 } from './csv-columns.js';
 import { type ImportChanges, type PlannedUpdate } from './import-apply.js';
 import * as repo from './repository.js';
@@ -160,10 +161,12 @@ export class FileCheck {
     conditions: ProductConditionRow[],
   ): void {
     const shop = SHOPS[this.shopKey];
+    // The read-only columns (issue 29's clicks) are left out on both sides: a file may carry them, and
+    // nothing of them is written or compared.
     const { [VERSION_COLUMN]: _storedVersion, ...base }: Record<string, string> = stored
-      ? productRecord(this.shopKey, stored, conditions, this.origin)
+      ? withoutReadOnly(productRecord(this.shopKey, stored, conditions, this.origin))
       : {};
-    const { [VERSION_COLUMN]: versionCell, ...cells } = row.record;
+    const { [VERSION_COLUMN]: versionCell, ...cells } = withoutReadOnly(row.record);
     const version = versionCell?.trim() || undefined;
     const { [IMAGE_URLS_COLUMN]: imageCell = '', ...fields } = { ...base, ...cells };
     const parsed = adminProductBodySchema.safeParse({ ...fields, id: String(id) });

@@ -4,8 +4,10 @@ import { SHOPS, type ShopKey } from '../../../shared/shops.js';
 import { productPreviewUrl } from '../../../shared/rules/images.js';
 import { centsToPrice } from '../../../shared/rules/money.js';
 import type { ProductRow } from '../../db/types.js';
+import { clicksPerView } from '../catalog/index.js';
 
-export function presentAdminProduct(row: ProductRow): AdminProductItem {
+/** A row of the table, with its clicks of the last 30 days (issue 29). */
+export function presentAdminProduct(row: ProductRow, clicks: number): AdminProductItem {
   const shop = SHOPS[row.shop as ShopKey];
   return {
     id: row.id,
@@ -16,6 +18,8 @@ export function presentAdminProduct(row: ProductRow): AdminProductItem {
     availability: row.availability,
     stock: row.stock_quantity,
     views: row.view_count,
+    clicks_30d: clicks,
+    clicks_per_view: clicksPerView(clicks, row.view_count),
     preview: productPreviewUrl(shop.imageFolder, {
       product_id: row.id,
       imagecount: row.image_count,

@@ -5,7 +5,14 @@ import { MAX_PRICE_CENTS } from '../../../shared/rules/money.js';
 import type { AdminProductSort } from '../../../shared/schemas/adminProducts.js';
 import type { Database, NewProductRow, ProductRow } from '../../db/types.js';
 import { statementChunks } from '../../db/statement-chunks.js';
-import { nextProductVersion, orderClause, productsMatching, type ProductFilter } from '../catalog/index.js';
+import {
+  clicksReportStart,
+  clicksSinceOrder,
+  nextProductVersion,
+  orderClause,
+  productsMatching,
+  type ProductFilter,
+} from '../catalog/index.js';
 import type { ProductIds } from '../stock/index.js';
 
 type Db = Kysely<Database>;
@@ -24,6 +31,9 @@ function adminOrder(sort: AdminProductSort): RawBuilder<unknown> {
       return sql`stock_quantity asc, id asc`;
     case 'updated':
       return sql`updated_at desc, id asc`;
+    // The most clicked of the last 30 days first (issue 29).
+    case 'clicks':
+      return sql`${clicksSinceOrder(clicksReportStart())} desc, id asc`;
     case 'id':
       return sql`id asc`;
   }

@@ -12,7 +12,7 @@ import { SHOPS, type ShopKey } from '../../../shared/shops.js';
 import type { Database } from '../../db/types.js';
 import { badRequest } from '../../http/errors.js';
 import { recordActivity } from '../activity/index.js';
-import type { ProductFilter } from '../catalog/index.js';
+import { clicksReportStart, clicksSince, type ProductFilter } from '../catalog/index.js';
 import * as images from '../images/index.js';
 import * as stock from '../stock/index.js';
 import { presentAdminProduct } from './presenter.js';
@@ -41,7 +41,18 @@ export async function listAdminProducts(db: Db, query: AdminProductsQuery): Prom
     pageSize,
     (query.page - 1) * pageSize,
   );
-  return { items: rows.map(presentAdminProduct), total, page: query.page, pageSize };
+  const clicks = await clicksSince(
+    db,
+    query.shop,
+    rows.map((row) => row.id),
+    clicksReportStart(),
+  );
+  return {
+    items: rows.map((row) => presentAdminProduct(row, clicks.get(row.id) ?? 0)),
+    total,
+    page: query.page,
+    pageSize,
+  };
 }
 
 /** A price change as whole numbers: percent to basis points, dollars to cents (both signed). */

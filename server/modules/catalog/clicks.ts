@@ -41,6 +41,15 @@ export function clicksReportStart(now = new Date()): string {
 }
 
 /**
+ * What the admin's table and CSV call clicks per view: the last 30 days' clicks over the product's views.
+ * Views are all-time (view_count: product_views keeps only a day, to tell repeats apart), so for a
+ * product older than 30 days this is a lower bound of its recent rate. Null while it has no views.
+ */
+export function clicksPerView(clicks: number, views: number): number | null {
+  return views > 0 ? Math.round((clicks / views) * 10_000) / 10_000 : null;
+}
+
+/**
  * Counts one Buy click unless the client is a bot or clicked this product within the window; answers
  * whether it counted. Only a shop whose buy button links out has clicks (the registry's `sells`); an
  * unknown product is a 404, as for views.
@@ -68,6 +77,11 @@ export async function recordClick(
   const outcome = await repo.countClick(db, shopKey, id, clicker, now.toISOString(), windowStart);
   if (outcome === 'no-product') throw noSuchProduct(shop.name, id);
   return outcome === 'counted';
+}
+
+/** SQL of a products row's clicks since `since`, for an ORDER BY over `products` (the admin's sort). */
+export function clicksSinceOrder(since: string) {
+  return repo.clicksSinceExpression(since);
 }
 
 /** Deletes click rows past the report's days, in bounded batches; answers how many went. */

@@ -22,7 +22,13 @@ export {
   updateProduct,
 } from './repository.js';
 export { catalogStateReader } from './freshness.js';
-export { CLICKS_REPORT_DAYS, clicksReportStart, scheduleClickPurge } from './clicks.js';
+export {
+  CLICKS_REPORT_DAYS,
+  clicksPerView,
+  clicksReportStart,
+  clicksSinceOrder,
+  scheduleClickPurge,
+} from './clicks.js';
 export { catalogRoutes } from './routes.js';
 export { sanitizeDescription } from './sanitize-description.js';
 export { getCategories, getNextId, getProduct } from './service.js';

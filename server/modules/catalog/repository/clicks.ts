@@ -1,5 +1,5 @@
 /** Outbound clicks (issue 29): at most one per product per client per window, their 30-day counts and purge. */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/types.js';
 
 type Db = Kysely<Database>;
@@ -83,6 +83,11 @@ export async function clicksSince(
     for (const row of rows) counts.set(row.product_id, Number(row.clicks));
   }
   return counts;
+}
+
+/** A products row's clicks since `since`, as a correlated count (the index product_clicks_product answers it). */
+export function clicksSinceExpression(since: string): RawBuilder<number> {
+  return sql<number>`(select count(*) from product_clicks where product_clicks.shop = products.shop and product_clicks.product_id = products.id and product_clicks.clicked_at >= ${since})`;
 }
 
 /** Deletes up to `limit` click records older than `before`, oldest first; returns how many went. */
