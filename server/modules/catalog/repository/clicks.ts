@@ -24,7 +24,8 @@ export async function countClick(
 ): Promise<ClickOutcome> {
   return db.transaction().execute(async (trx) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-      // 29 = the issue: a class of its own, so no other advisory lock of the app shares these keys.
+      // Two int4 keys (29 = the issue): a key space apart from withAdvisoryLock's single int8 keys
+      // (db/advisory-lock.ts), so no other lock of the app shares these; held until the transaction ends.
       await sql`select pg_advisory_xact_lock(29, hashtext(${`${shop}:${id}:${clicker}`}))`.execute(trx);
     }
     const inserted = await trx
