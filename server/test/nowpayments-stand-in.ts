@@ -1,6 +1,7 @@
 /**
- * A local stand-in for NOWPayments' invoice API (docs/architecture.md §7: its tests run against a server that speaks
- * the same HTTP). It checks the API key and records each request; a test sets how it answers.
+ * A local stand-in for NOWPayments' API (docs/architecture.md §7: its tests run against a server that speaks the same
+ * HTTP): `POST /v1/invoice` and `GET /v1/payment/:id` ("Get payment status", which an IPN is read back from). It
+ * checks the API key and records each request; a test sets how it answers, and registers the payments its IPNs name.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,34 @@ import type { AddressInfo } from 'node:net';
 export const STAND_IN_API_KEY = 'stand-in-api-key';
 
 export type StandInMode = 'ok' | 'server-error' | 'slow' | 'not-json' | 'no-invoice-url' | 'redirect';
+
+/** A payment as "Get payment status" answers it; a test may register any JSON value, malformed included. */
+export type StandInPayment = Record<string, unknown>;
+
+/** The fields "Get payment status" answers that an IPN carries too. */
+const PAYMENT_FIELDS = [
+  'payment_id',
+  'invoice_id',
+  'payment_status',
+  'price_amount',
+  'price_currency',
+  'pay_amount',
+  'actually_paid',
+  'pay_currency',
+  'order_id',
+  'order_description',
+  'purchase_id',
+  'created_at',
+  'updated_at',
+];
+
+/** The payment NOWPayments holds when an IPN tells the truth: the IPN's own fields. */
+export function paymentOf(ipn: object): StandInPayment {
+  const fields = ipn as Record<string, unknown>;
+  return Object.fromEntries(
+    PAYMENT_FIELDS.filter((key) => Object.hasOwn(fields, key)).map((key) => [key, fields[key]]),
+  );
+}
 
 export interface StandInRequest {
   method: string;
@@ -25,6 +54,10 @@ export interface NowPaymentsStandIn {
   /** The invoice_url it answers with; by default one made from the id. */
   invoiceUrl?: string;
   requests: StandInRequest[];
+  /** The payments GET /v1/payment/:id answers, by id as text; any other id is a 404. */
+  payments: Map<string, unknown>;
+  /** Registers the payment an IPN names, as the IPN reports it (`paymentOf`). */
+  holdPaymentOf(ipn: object): void;
   close(): Promise<void>;
 }
 
@@ -50,8 +83,10 @@ export async function startNowPaymentsStandIn(): Promise<NowPaymentsStandIn> {
         response.writeHead(status, { 'content-type': 'application/json', ...headers });
         response.end(payload);
       };
-      if (request.method !== 'POST' || request.url !== '/v1/invoice')
-        return send(404, '{"message":"Not found"}');
+      const paymentId = /^\/v1\/payment\/([^/?]+)$/.exec(request.url ?? '')?.[1];
+      const isInvoice = request.method === 'POST' && request.url === '/v1/invoice';
+      const isPayment = request.method === 'GET' && paymentId !== undefined;
+      if (!isInvoice && !isPayment) return send(404, '{"message":"Not found"}');
       if (request.headers['x-api-key'] !== STAND_IN_API_KEY) {
         return send(403, '{"statusCode":403,"code":"INVALID_API_KEY","message":"Invalid api key"}');
       }
@@ -65,21 +100,28 @@ export async function startNowPaymentsStandIn(): Promise<NowPaymentsStandIn> {
         case 'redirect':
           return send(307, '', { location: `${standIn.apiUrl}/elsewhere` });
         case 'no-invoice-url':
-          return send(200, JSON.stringify({ id: standIn.invoiceId }));
-        case 'ok': {
-          const { order_id: orderId } = body as { order_id?: string };
-          return send(
-            200,
-            JSON.stringify({
-              id: standIn.invoiceId,
-              order_id: orderId,
-              invoice_url:
-                standIn.invoiceUrl ?? `https://nowpayments.example/payment/?iid=${standIn.invoiceId}`,
-              created_at: new Date().toISOString(),
-            }),
-          );
-        }
+          if (isInvoice) return send(200, JSON.stringify({ id: standIn.invoiceId }));
+          break;
+        case 'ok':
+          break;
       }
+      if (isPayment) {
+        const payment = standIn.payments.get(decodeURIComponent(paymentId!));
+        if (payment === undefined) {
+          return send(404, '{"statusCode":404,"code":"NOT_FOUND","message":"Payment not found"}');
+        }
+        return send(200, JSON.stringify(payment));
+      }
+      const { order_id: orderId } = body as { order_id?: string };
+      return send(
+        200,
+        JSON.stringify({
+          id: standIn.invoiceId,
+          order_id: orderId,
+          invoice_url: standIn.invoiceUrl ?? `https://nowpayments.example/payment/?iid=${standIn.invoiceId}`,
+          created_at: new Date().toISOString(),
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -89,6 +131,10 @@ export async function startNowPaymentsStandIn(): Promise<NowPaymentsStandIn> {
     mode: 'ok',
     invoiceId: 123,
     requests: [],
+    payments: new Map(),
+    holdPaymentOf(ipn) {
+      standIn.payments.set(String((ipn as { payment_id?: unknown }).payment_id), paymentOf(ipn));
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -49,6 +49,8 @@ export function paymentScenarios(dialect: Dialect, options: ScenarioOptions = {}
   let nextId = 1;
   let nextBuyer = 1;
   let nextDelivery = 1;
+  // Each IPN names its own payment, so IPNs sent at once each read their own state back.
+  let nextNowPayment = 5_077_125_051;
   let current: PaymentProviderName = 'sandbox';
   // Made from the app's own settings, as main.ts does, at the moment of each invoice.
   const provider = {
@@ -93,6 +95,7 @@ export function paymentScenarios(dialect: Dialect, options: ScenarioOptions = {}
     app: () => t,
     db: () => t.handle.db,
     btcpay: () => btcpay,
+    nowpayments: () => nowpayments,
     sink: () => {
       if (!sink) throw new Error('paymentScenarios: started without smtpSink');
       return sink;
@@ -166,11 +169,14 @@ export function paymentScenarios(dialect: Dialect, options: ScenarioOptions = {}
         .where('dedupe_key', 'like', `%${ref}%`)
         .orderBy('id')
         .execute(),
-    /** A NOWPayments IPN for the order, signed: `paid` of 20.00 arrived (as crypto at 0.0004 BTC for the price). */
+    /**
+     * A NOWPayments IPN for the order, signed: `paid` of 20.00 arrived (as crypto at 0.0004 BTC for the
+     * price). Its payment, as the IPN reports it, is what the stand-in's API answers when it is read back.
+     */
     ipn(ref: string, status: string, paidUsd: number, priceUsd = 20) {
       const payAmount = 0.0004;
       const body: Record<string, string | number> = {
-        payment_id: 5_077_125_051,
+        payment_id: nextNowPayment++,
         invoice_id: 123,
         payment_status: status,
         price_amount: priceUsd,
@@ -181,6 +187,7 @@ export function paymentScenarios(dialect: Dialect, options: ScenarioOptions = {}
         order_id: ref,
         updated_at: new Date().toISOString(),
       };
+      nowpayments.holdPaymentOf(body);
       // NOWPayments signs the body with its keys sorted; this one is flat, so sorting them is all it takes.
       const canonical = JSON.stringify(body, Object.keys(body).sort());
       const signature = crypto.createHmac('sha512', IPN_SECRET).update(canonical).digest('hex');

@@ -232,6 +232,7 @@ function providerSwitchSuite(dialect: (typeof TEST_DIALECTS)[number], configured
     invoiceReads,
     app: () => t,
     btcpay: () => btcpay,
+    nowpayments: () => nowpayments,
   };
 }
 
@@ -438,11 +439,15 @@ describe.each(TEST_DIALECTS)('BTCPay Server webhooks on %s', (dialect) => {
 
     // Bound to its invoice (issue 33): an IPN applies only to the order whose invoice it names.
     const ipn = {
+      payment_id: 5_077_125_051,
       order_id: paymentId,
       invoice_id: (await s.order(paymentId)).provider_invoice_id,
       payment_status: 'finished',
       price_amount: 19.99,
+      price_currency: 'usd',
     };
+    // The IPN is read back from NOWPayments' API: the stand-in holds its payment as the IPN reports it.
+    s.nowpayments().holdPaymentOf(ipn);
     const response = await s.app().app.inject({
       method: 'POST',
       url: '/api/payments/ipn',
@@ -452,7 +457,14 @@ describe.each(TEST_DIALECTS)('BTCPay Server webhooks on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     expect((await s.order(paymentId)).payment_status).toBe('finished');
     // And NOWPayments cannot settle a BTCPay order.
-    const stray = { order_id: btcpayOrder, payment_status: 'finished' };
+    const stray = {
+      payment_id: 5_077_125_052,
+      order_id: btcpayOrder,
+      payment_status: 'finished',
+      price_amount: 19.99,
+      price_currency: 'usd',
+    };
+    s.nowpayments().holdPaymentOf(stray);
     const refused = await s.app().app.inject({
       method: 'POST',
       url: '/api/payments/ipn',
