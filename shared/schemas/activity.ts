@@ -30,7 +30,10 @@ export const ACTIVITY_ACTIONS = [
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** The fields a change touched, as they were and as they became (JSON values). */
-export const activityFieldsSchema = textKeyedSchema(z.unknown());
+export const activityFieldsSchema = textKeyedSchema(z.unknown()).meta({
+  type: 'object',
+  description: 'The changed fields by name, each as a JSON value.',
+});
 export type ActivityFields = Record<string, unknown>;
 
 /** The readable name of each action, for the admin's filter and table. */
