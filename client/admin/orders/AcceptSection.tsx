@@ -5,6 +5,7 @@ import { useAcceptPaymentMutation } from '../api/acceptPayment.js';
 import controls from '../ui/Controls.module.css';
 import card from '../ui/Card.module.css';
 import { paidOfText } from './paymentNotes.js';
+import { ActionButtons } from './ActionButtons.js';
 import styles from './OrderCard.module.css';
 
 /**
@@ -44,23 +45,14 @@ export function AcceptSection({ order, otherLines }: { order: AdminOrder; otherL
             Accept what arrived ({paidOfText(order)}) as the payment of this order{group}? Its units are held
             for it again if they are still in stock, and the buyer is told it is paid.
           </p>
-          <div className={styles.refundButtons}>
-            <button
-              type="button"
-              className={`${controls.button} ${controls.primary} ${controls.small}`}
-              aria-disabled={accept.isPending}
-              onClick={() => !accept.isPending && send()}
-            >
-              {accept.isPending ? 'Accepting…' : 'Yes, accept it as paid'}
-            </button>
-            <button
-              type="button"
-              className={`${controls.button} ${controls.secondary} ${controls.small}`}
-              onClick={() => setConfirming(false)}
-            >
-              Back
-            </button>
-          </div>
+          <ActionButtons
+            label="Yes, accept it as paid"
+            busyLabel="Accepting…"
+            busy={accept.isPending}
+            onConfirm={send}
+            backLabel="Back"
+            onBack={() => setConfirming(false)}
+          />
         </div>
       ) : (
         <button

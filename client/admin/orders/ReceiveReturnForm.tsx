@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CONDITIONS, conditionLabel, type Condition } from '../../../shared/shops.js';
 import { countOf } from '../../ui/plural.js';
 import controls from '../ui/Controls.module.css';
+import { ActionButtons } from './ActionButtons.js';
 import styles from './OrderCard.module.css';
 
 const NOT_FOR_SALE = 'none';
@@ -64,22 +65,7 @@ export function ReceiveReturnForm({
           {error}
         </p>
       )}
-      <div className={styles.refundButtons}>
-        <button
-          type="submit"
-          className={`${controls.button} ${controls.primary} ${controls.small}`}
-          aria-disabled={busy}
-        >
-          {busy ? 'Saving…' : 'Mark received'}
-        </button>
-        <button
-          type="button"
-          className={`${controls.button} ${controls.secondary} ${controls.small}`}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
-      </div>
+      <ActionButtons label="Mark received" busyLabel="Saving…" busy={busy} onBack={onCancel} />
     </form>
   );
 }

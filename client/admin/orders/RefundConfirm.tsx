@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { formatDollars } from '../../../shared/rules/money.js';
 import type { RefundBody } from '../../../shared/schemas/buying.js';
-import controls from '../ui/Controls.module.css';
+import { ActionButtons } from './ActionButtons.js';
 import styles from './OrderCard.module.css';
 
 interface RefundConfirmProps {
@@ -26,23 +26,15 @@ export function RefundConfirm({ refund, otherLines, busy, onConfirm, onBack }: R
         Record a refund of {formatDollars(refund.amount)} on this order{group}?{' '}
         {refund.restock ? 'The units go back on sale.' : 'The units stay sold.'}
       </p>
-      <div className={styles.refundButtons}>
-        <button
-          type="button"
-          className={`${controls.button} ${controls.danger} ${controls.small}`}
-          aria-disabled={busy}
-          onClick={() => !busy && onConfirm()}
-        >
-          {busy ? 'Recording…' : 'Yes, record the refund'}
-        </button>
-        <button
-          type="button"
-          className={`${controls.button} ${controls.secondary} ${controls.small}`}
-          onClick={onBack}
-        >
-          Back
-        </button>
-      </div>
+      <ActionButtons
+        label="Yes, record the refund"
+        busyLabel="Recording…"
+        busy={busy}
+        onConfirm={onConfirm}
+        tone="danger"
+        backLabel="Back"
+        onBack={onBack}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useRecordRefundMutation } from '../api/recordRefund.js';
 import controls from '../ui/Controls.module.css';
 import { RefundConfirm } from './RefundConfirm.js';
 import card from '../ui/Card.module.css';
+import { ActionButtons } from './ActionButtons.js';
 import styles from './OrderCard.module.css';
 
 interface RefundFormProps {
@@ -165,18 +166,7 @@ export function RefundForm({
           {problem}
         </p>
       )}
-      <div className={styles.refundButtons}>
-        <button type="submit" className={`${controls.button} ${controls.primary} ${controls.small}`}>
-          Review refund
-        </button>
-        <button
-          type="button"
-          className={`${controls.button} ${controls.secondary} ${controls.small}`}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
-      </div>
+      <ActionButtons label="Review refund" onBack={onCancel} />
     </form>
   );
 }

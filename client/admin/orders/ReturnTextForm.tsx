@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { RETURN_TEXT_MAX } from '../../../shared/rules/returns.js';
 import controls from '../ui/Controls.module.css';
+import { ActionButtons } from './ActionButtons.js';
 import styles from './OrderCard.module.css';
 
 interface ReturnTextFormProps {
@@ -65,22 +66,7 @@ export function ReturnTextForm({
           {shown}
         </p>
       )}
-      <div className={styles.refundButtons}>
-        <button
-          type="submit"
-          className={`${controls.button} ${controls.primary} ${controls.small}`}
-          aria-disabled={busy}
-        >
-          {busy ? 'Saving…' : submitLabel}
-        </button>
-        <button
-          type="button"
-          className={`${controls.button} ${controls.secondary} ${controls.small}`}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
-      </div>
+      <ActionButtons label={submitLabel} busyLabel="Saving…" busy={busy} onBack={onCancel} />
     </form>
   );
 }
