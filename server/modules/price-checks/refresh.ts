@@ -40,6 +40,8 @@ const LEASE_MS = 30_000;
 const SCAN_ROWS = 500;
 const SWEEP_ROWS = 1000;
 const HISTORY_DAYS = 90;
+/** After a first 429 or 5xx the next call waits 2.5 to 5 s, doubling with each failure in a row, up to MAX_BACKOFF_MS. */
+const FIRST_BACKOFF_MS = 5000;
 const MAX_BACKOFF_MS = 15 * 60_000;
 export const LEASE_NAME = 'price-source';
 
@@ -135,8 +137,8 @@ export class PriceRefresh {
     if (error instanceof PriceSourceError && error.retryLater) {
       const lease = await repo.readLease(this.db, LEASE_NAME);
       const failures = (lease?.failures ?? 0) + 1;
-      const backoff = Math.min(MAX_BACKOFF_MS, CALL_SPACING_MS * 2 ** failures);
-      const jittered = backoff / 2 + (backoff / 2) * this.random();
+      const backoff = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (failures - 1));
+      const jittered = Math.round(backoff / 2 + (backoff / 2) * this.random());
       await repo.releaseLease(this.db, LEASE_NAME, this.holder, this.now() + jittered, 'add');
       return;
     }
