@@ -11,7 +11,7 @@ import styles from './ProductCard.module.css';
 function AffiliateDetails({ product, hasRating }: { product: AffiliateProduct; hasRating: boolean }) {
   return (
     <>
-      <Prices price={product.price} typicalPrice={product.typical_price} />
+      <Prices price={product.price} typicalPrice={product.typical_price} stale={product.price_stale} />
       {hasRating && <Stars rate={product.rate} size="sm" />}
       <div className={styles.action}>
         <BuyButton product={product} />
