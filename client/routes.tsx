@@ -22,6 +22,7 @@ const AdminReturnsPage = lazy(() => import('./admin/orders/AdminReturnsPage.js')
 const AdminProductsPage = lazy(() => import('./admin/products/AdminProductsPage.js'));
 const AdminSalesPage = lazy(() => import('./admin/sales/AdminSalesPage.js'));
 const AdminOutboxPage = lazy(() => import('./admin/outbox/AdminOutboxPage.js'));
+const AdminPricesPage = lazy(() => import('./admin/prices/AdminPricesPage.js'));
 const AdminMoneyPage = lazy(() => import('./admin/money/AdminMoneyPage.js'));
 const AdminActivityPage = lazy(() => import('./admin/activity/AdminActivityPage.js'));
 const PaymentCancelPage = lazy(() =>
@@ -100,6 +101,13 @@ export function AppRoutes() {
           .map((shop) => (
             <Route key={`${shop.adminRoute}/sales`} path={`${shop.adminRoute}/sales`}>
               <AdminSalesPage shop={shop} />
+            </Route>
+          ))}
+        {shops
+          .filter((shop) => shop.sells === 'links-out')
+          .map((shop) => (
+            <Route key={`${shop.adminRoute}/prices`} path={`${shop.adminRoute}/prices`}>
+              <AdminPricesPage shop={shop} />
             </Route>
           ))}
         {shops

@@ -31,6 +31,7 @@ import { registerMetrics } from './modules/metrics/index.js';
 import { orderRoutes, scheduleUnpaidOrderSweep } from './modules/orders/index.js';
 import { type PaymentProvider, SIGNATURE_HEADERS } from './modules/payment-providers/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
+import { type PriceSourceOptions, registerPriceSources } from './modules/price-checks/index.js';
 import { productEditorRoutes } from './modules/product-editor/index.js';
 import { salesRoutes } from './modules/sales/index.js';
 import { seoRoutes } from './modules/seo/index.js';
@@ -89,6 +90,8 @@ export interface BuildOptions {
   revocationPurgeMs?: number;
   /** How often this process removes outbound clicks older than 30 days (default hourly); 0: never. */
   clickPurgeMs?: number;
+  /** The price source's refresh (issue 29): its tick (default 1 s; 0: off), its clock, and a hand-over for tests. */
+  priceSources?: PriceSourceOptions;
 }
 
 /** Fastify's own options: the logger (or a test's log stream), request ids, proxies and its refusals in our words. */
@@ -147,6 +150,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(paymentRoutes);
   await app.register(seoRoutes, { sitemapUrlLimit: options.sitemapUrlLimit });
   await app.register(mailRoutes);
+  await registerPriceSources(app, options.priceSources);
   await app.register(activityRoutes, { requireAdmin });
   const { chat, io, emailNotices } = await registerChat(app, {
     ...(await registerLimits(app)),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { optionalText, urlText, wholeNumber } from './config-fields.js';
 import { PAYMENT_PROVIDER_NAMES, PAYMENT_PROVIDERS_ENV } from './modules/payment-providers/index.js';
+import { PRICE_SOURCES_ENV, priceSourceProblems } from './modules/price-sources/index.js';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -39,6 +40,10 @@ const envSchema = z
       .optional(),
     // Each provider's own variables (NOWPAYMENTS_*, BTCPAY_*): modules/payment-providers/.
     ...PAYMENT_PROVIDERS_ENV,
+    // Each price source's own variables (AMAZON_*): modules/price-sources/ (issue 29).
+    ...PRICE_SOURCES_ENV,
+    /** Under a price source, every checked product is read at least this often (issue 29). */
+    PRICE_REFRESH_HOURS: wholeNumber({ unit: 'hours', min: 1, max: [23, 'under a day'] }).default(12),
     /** The site's public address: payment callbacks, and absolute URLs in page heads, sitemaps and robots.txt. */
     PUBLIC_URL: urlText(['http', 'https']),
     /** How long an unpaid order holds its units before the sweep expires it and returns them to stock. */
@@ -138,6 +143,9 @@ const envSchema = z
     ALLOW_SANDBOX_PAYMENTS: booleanFlag.default(false),
   })
   .superRefine((env, context) => {
+    for (const { variable, message } of priceSourceProblems(env)) {
+      context.addIssue({ code: 'custom', path: [variable], message });
+    }
     // Without Google, buyers sign in by naming themselves, so anyone could be any buyer or the seller.
     if (env.NODE_ENV === 'production' && !env.GOOGLE_CLIENT_ID && !env.ALLOW_DEMO_SIGN_IN) {
       context.addIssue({

@@ -30,6 +30,7 @@ describe('the start banner', () => {
         'Admin password: generated now and kept in /srv/shop/secrets.json: generated-pass-123 (shown this once)',
         'Database:       SQLite, /srv/shop/shop.db',
         'Payments:       sandbox (a Pay button marks an order paid; no money moves)',
+        'Prices:         typed by hand (set AMAZON_CREATORS_CREDENTIAL_ID … to read them from Amazon)',
         'E-mail:         written as .eml files to /srv/shop/mail (set SMTP_URL to send them)',
         "Seller e-mail:  not set: the seller's notices wait in the outbox until SELLER_EMAIL is set",
         'Buyer sign-in:  demo (anyone may sign in with any name and e-mail)',
@@ -86,5 +87,22 @@ describe('the start banner', () => {
     );
     expect(production).toContain("Seller:         SELLER_USER_ID answers the buyers' chats\n");
     for (const banner of [development, production]) expect(banner).not.toContain('seller-sub-42');
+  });
+});
+
+describe('the start banner’s price source (issue 29)', () => {
+  it('names the source, its marketplace and the shops it checks', () => {
+    const banner = startupBanner(
+      facts({
+        AMAZON_CREATORS_CREDENTIAL_ID: 'id',
+        AMAZON_CREATORS_CREDENTIAL_SECRET: 'creators-secret-5',
+        AMAZON_CREATORS_VERSION: '2.1',
+        AMAZON_PARTNER_TAG: 'shop-20',
+      }),
+    );
+    expect(banner).toContain(
+      'Prices:         Amazon Creators API on www.amazon.com for Referrals Shop, PC Build, Smart Shop, every 12 hours',
+    );
+    expect(banner).not.toContain('creators-secret-5');
   });
 });

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { sellerSignInOn } from './modules/buyers/index.js';
 import { describeMailDelivery } from './modules/mail/index.js';
 import { type PaymentProviderName, registeredProvider } from './modules/payment-providers/index.js';
+import { configuredPriceSource } from './modules/price-sources/index.js';
 import type { Secrets } from './secrets.js';
 
 export interface BannerFacts {
@@ -49,6 +50,14 @@ function describeSeller(config: Config): string {
     : answers;
 }
 
+/** Which price source keeps the affiliate shops' prices current, and for which shops (issue 29). */
+function describePrices(config: Config): string {
+  const source = configuredPriceSource(config);
+  if (!source) return 'typed by hand (set AMAZON_CREATORS_CREDENTIAL_ID … to read them from Amazon)';
+  const shops = NAV_ORDER.filter((key) => SHOPS[key].sells === 'links-out').map((key) => SHOPS[key].name);
+  return `${source.label} on ${source.marketplace(config as never)} for ${shops.join(', ')}, every ${config.PRICE_REFRESH_HOURS} hours`;
+}
+
 export function startupBanner(facts: BannerFacts): string {
   const { config, baseUrl } = facts;
   const shops = NAV_ORDER.map((key) => SHOPS[key]);
@@ -66,6 +75,7 @@ export function startupBanner(facts: BannerFacts): string {
     `Admin password: ${describePassword(facts)}`,
     `Database:       ${describeDatabase(config)}`,
     `Payments:       ${registeredProvider(facts.paymentProviderName).banner}`,
+    `Prices:         ${describePrices(config)}`,
     `E-mail:         ${describeMailDelivery(config)}`,
     `Seller e-mail:  ${config.SELLER_EMAIL ?? "not set: the seller's notices wait in the outbox until SELLER_EMAIL is set"}`,
     `Buyer sign-in:  ${config.GOOGLE_CLIENT_ID ? 'Google' : 'demo (anyone may sign in with any name and e-mail)'}`,

@@ -18,6 +18,7 @@ import * as ledgerReturnsActivity from './migrations/0016_ledger_returns_activit
 import * as orderShippedAt from './migrations/0017_order_shipped_at.js';
 import * as buyerTokenRevocations from './migrations/0018_buyer_token_revocations.js';
 import * as moneyExceptions from './migrations/0019_money_exceptions.js';
+import * as priceChecks from './migrations/0020_price_checks.js';
 import * as productClicks from './migrations/0021_product_clicks.js';
 
 /** Every migration, in order; both dialects run the same list. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017_order_shipped_at': orderShippedAt,
   '0018_buyer_token_revocations': buyerTokenRevocations,
   '0019_money_exceptions': moneyExceptions,
+  '0020_price_checks': priceChecks,
   '0021_product_clicks': productClicks,
 };
 

@@ -22,6 +22,8 @@ export interface ProductsTable extends ProductFieldColumns {
   stock_quantity: number;
   created_at: string;
   updated_at: string;
+  /** Issue 29: 1 while the price is not shown (too old under a price source, or a broken link); the refresh's alone. */
+  price_hidden: Generated<number>;
 }
 
 export interface ProductConditionsTable {
@@ -331,7 +333,54 @@ export interface CatalogVersionsTable {
   version: number | string;
 }
 
+/** Issue 29 (server/modules/price-sources/): what the last check of a product found. */
+export interface PriceChecksTable {
+  shop: string;
+  product_id: number;
+  /** The ASIN its link names on the source's marketplace; null: not checked. */
+  asin: string | null;
+  checked_at: string | null;
+  /** The last read that gave a price. */
+  last_good_at: string | null;
+  /** 'ok', 'out-of-stock', 'not-found', 'not-accessible', 'no-price', 'not-checked'. */
+  result: string;
+  broken: number;
+}
+
+export interface PriceHistoryTable {
+  shop: string;
+  product_id: number;
+  at: string;
+  price_cents: number;
+}
+
+export interface PricePassesTable {
+  shop: string;
+  started_at: string | null;
+  ended_at: string | null;
+  cursor_id: Generated<number>;
+  checked: Generated<number>;
+  changed: Generated<number>;
+  out_of_stock: Generated<number>;
+  broken: Generated<number>;
+  not_checked: Generated<number>;
+  last_error: string | null;
+  last_error_at: string | null;
+}
+
+export interface PriceSourceLeasesTable {
+  source: string;
+  /** Epoch ms (bigint: PostgreSQL returns it as a string). */
+  next_call_at: number | string;
+  holder: string | null;
+  failures: number;
+}
+
 export interface Database {
+  price_checks: PriceChecksTable;
+  price_history: PriceHistoryTable;
+  price_passes: PricePassesTable;
+  price_source_leases: PriceSourceLeasesTable;
   catalog_versions: CatalogVersionsTable;
   products: ProductsTable;
   product_conditions: ProductConditionsTable;

@@ -21,6 +21,8 @@ export const API_TAGS = {
   'product-editor': "The admin's single-product edits, images and description images.",
   'catalog-tools': "The admin's products table, bulk actions and CSV export and import.",
   sales: "The admin's sales dashboard.",
+  'price-sources':
+    "The admin's Price checks: the price source's passes, a product's check and its price history.",
   ledger: "The admin's ledger of money: every payment received, refund and accepted shortfall.",
   buyers: "Buyers' sign-in and their own settings.",
   cart: "The signed-in buyer's cart.",

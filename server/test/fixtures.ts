@@ -27,6 +27,7 @@ export function productRow(shop: ShopKey, id: number, overrides: Partial<NewProd
     view_count: 0,
     image_count: 1,
     stock_quantity: 0,
+    price_hidden: 0,
     created_at: at,
     updated_at: at,
     ...overrides,

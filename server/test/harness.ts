@@ -50,6 +50,8 @@ export interface TestAppOptions {
   onChatEmailNotices?: BuildOptions['onChatEmailNotices'];
   /** Run the outbox sender every this many ms (default 0: off; a test sends with deliverDueMail). */
   mailSendMs?: number;
+  /** The price refresh (issue 29): off by default (refreshMs 0); a test ticks it through onRefresh. */
+  priceSources?: BuildOptions['priceSources'];
 }
 
 export async function createTestApp(
@@ -99,6 +101,7 @@ export async function createTestApp(
       clickPurgeMs: 0,
       ...(options.onChatEmailNotices ? { onChatEmailNotices: options.onChatEmailNotices } : {}),
       mailSendMs: options.mailSendMs ?? 0,
+      priceSources: { refreshMs: 0, ...options.priceSources },
       ...(options.logStream ? { logStream: options.logStream } : {}),
       onRoute,
     },

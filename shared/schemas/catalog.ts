@@ -29,6 +29,11 @@ export const affiliateProductSchema = z.object({
   kind: z.literal('affiliate'),
   ...baseProductFields,
   ...fieldResponseShape('links-out', 'summary'),
+  /**
+   * Issue 29: present (true) while the price must not be shown: under a price source, it is older than
+   * 24 hours or the link is broken. The card and modal then say 'See the price at {Retailer}'.
+   */
+  price_stale: z.literal(true).optional(),
 });
 
 export const openboxProductSchema = z.object({

@@ -57,6 +57,14 @@ export function AdminPanel({ shop }: { shop: ShopConfig }) {
               Outbox
             </Link>
           )}
+          {shop.sells === 'links-out' && (
+            <Link
+              className={`${controls.button} ${controls.secondary} ${controls.small}`}
+              to={`${shop.adminRoute}/prices`}
+            >
+              Price checks
+            </Link>
+          )}
           <Link
             className={`${controls.button} ${controls.secondary} ${controls.small}`}
             to={`${shop.adminRoute}/activity`}

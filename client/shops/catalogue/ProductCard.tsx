@@ -20,7 +20,7 @@ function AffiliateDetails({
 }) {
   return (
     <>
-      <Prices price={product.price} typicalPrice={product.typical_price} />
+      <Prices price={product.price} typicalPrice={product.typical_price} stale={product.price_stale} />
       {hasRating && <Stars rate={product.rate} size="sm" />}
       <div className={styles.action}>
         <BuyButton shop={shop} product={product} />

@@ -16,7 +16,7 @@ interface AffiliateOfferProps {
 
 /** Rating, prices (and since when), and the buy link of an affiliate product in the modal. */
 export function AffiliateOffer({ shop, product, hasRating, showsPriceDate }: AffiliateOfferProps) {
-  const asOf = showsPriceDate ? priceDate(product.updated_at) : null;
+  const asOf = showsPriceDate && !product.price_stale ? priceDate(product.updated_at) : null;
   return (
     <div className={styles.offer}>
       {hasRating && (
@@ -28,7 +28,12 @@ export function AffiliateOffer({ shop, product, hasRating, showsPriceDate }: Aff
         </div>
       )}
       <div>
-        <Prices price={product.price} typicalPrice={product.typical_price} size="lg" />
+        <Prices
+          price={product.price}
+          typicalPrice={product.typical_price}
+          size="lg"
+          stale={product.price_stale}
+        />
         {asOf && (
           <p className={styles.note}>
             Price as of <time dateTime={asOf}>{asOf}</time>

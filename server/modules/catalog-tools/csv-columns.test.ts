@@ -21,7 +21,7 @@ describe('registry fields in the CSV and the presenters', () => {
 
   it('writes every column of a row, and presents answers their schemas check', () => {
     for (const key of SHOP_KEYS) {
-      const row = { ...productRow(key, 5), view_count: 0, title_folded: 'product 5' };
+      const row = { ...productRow(key, 5), view_count: 0, title_folded: 'product 5', price_hidden: 0 };
       const record = productRecord(key, row, [], 'https://shop.example');
       expect(Object.keys(record)).toEqual(csvColumns(key));
       const summary = presentProductSummary(row);

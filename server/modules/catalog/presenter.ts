@@ -42,6 +42,7 @@ export type ProductSummaryRow = Pick<
   | 'updated_at'
   | 'image_count'
   | 'price_cents'
+  | 'price_hidden'
   | FieldsShownFor<ShopSelling, 'summary'>['column']
 >;
 
@@ -80,7 +81,9 @@ export function presentProductSummary(
       ...conditionFields(conditions),
     } as OpenboxProduct;
   }
-  return { kind: 'affiliate', ...base, ...fields } as AffiliateProduct;
+  // Issue 29: the price source's judgement (price-sources/refresh.ts); absent while the price may show.
+  const stale = row.price_hidden === 1 ? { price_stale: true as const } : {};
+  return { kind: 'affiliate', ...base, ...fields, ...stale } as AffiliateProduct;
 }
 
 export function presentProductDetail(

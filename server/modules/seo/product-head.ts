@@ -47,6 +47,8 @@ function offers(shop: ShopConfig, product: ProductDetail, url: string): object[]
   const offer = { '@type': 'Offer', priceCurrency: 'USD', url, ...jsonLdOfferFields(shop, product) };
   if (product.kind === 'affiliate') {
     const availability = product.availability === 'YES' ? IN_STOCK : OUT_OF_STOCK;
+    // Issue 29: a price the source has not confirmed within a day is not stated, here either.
+    if (product.price_stale) return [{ '@type': 'Offer', url, availability }];
     return [{ ...offer, price: product.price, availability }];
   }
   const all = conditionOffers(product);

@@ -148,6 +148,7 @@ const SUMMARY_COLUMNS = [
   'updated_at',
   'image_count',
   'price_cents',
+  'price_hidden',
   ...SUMMARY_FIELD_COLUMNS,
 ] as const satisfies readonly (keyof ProductRow)[];
 
