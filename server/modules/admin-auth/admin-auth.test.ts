@@ -283,6 +283,7 @@ describe.each(TEST_DIALECTS)('admin login on %s', (dialect) => {
       'GET /api/products',
       'GET /api/products/:id',
       'POST /api/products/:id/view',
+      'POST /api/products/:id/click',
       'GET /api/images/:folder/:id/:file',
       'POST /api/login',
       'POST /api/logout',
