@@ -20,6 +20,7 @@ import * as buyerTokenRevocations from './migrations/0018_buyer_token_revocation
 import * as moneyExceptions from './migrations/0019_money_exceptions.js';
 import * as priceChecks from './migrations/0020_price_checks.js';
 import * as productClicks from './migrations/0021_product_clicks.js';
+import * as stockCountsPricedUnits from './migrations/0022_stock_counts_priced_units.js';
 
 /** Every migration, in order; both dialects run the same list. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019_money_exceptions': moneyExceptions,
   '0020_price_checks': priceChecks,
   '0021_product_clicks': productClicks,
+  '0022_stock_counts_priced_units': stockCountsPricedUnits,
 };
 
 // Kysely's Migrator works on an untyped database; the table types do not apply to migrations.

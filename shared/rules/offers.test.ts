@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { conditionOffers, inStockOffers, priceRange, stockLabel } from './offers.js';
+import {
+  conditionOffers,
+  inStockOffers,
+  isForSale,
+  isPricedCents,
+  notForSaleSentence,
+  priceRange,
+  stockLabel,
+  totalStock,
+} from './offers.js';
 
 describe('open-box stock', () => {
   const product = {
@@ -19,12 +28,28 @@ describe('open-box stock', () => {
     expect(stockLabel(7)).toBe('7 - in stock');
   });
 
-  it('lists only conditions with stock', () => {
+  it('lists only conditions for sale with stock: an unpriced one is not listed, whatever its units (issue 30)', () => {
     expect(inStockOffers(conditionOffers(product)).map((o) => o.condition)).toEqual([
-      'acceptable',
       'verygood',
       'excellent',
     ]);
+  });
+
+  it('counts only the units of conditions for sale', () => {
+    expect(totalStock(conditionOffers(product))).toBe(3);
+    expect(totalStock([{ condition: 'acceptable', price: '0.00', quantity: 4 }])).toBe(0);
+  });
+
+  it('sells a condition only at a positive price', () => {
+    expect(isPricedCents(0)).toBe(false);
+    expect(isPricedCents(1)).toBe(true);
+    expect(isForSale({ price: '0' })).toBe(false);
+    expect(isForSale({ price: '0.00' })).toBe(false);
+    expect(isForSale({ price: 'abc' })).toBe(false);
+    expect(isForSale({ price: '0.01' })).toBe(true);
+    expect(notForSaleSentence('The Acceptable condition of this product')).toBe(
+      'The Acceptable condition of this product has no price, so it is not for sale.',
+    );
   });
 
   it('derives the price range from positive prices only', () => {

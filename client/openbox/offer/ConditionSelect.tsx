@@ -5,7 +5,7 @@ import { conditionOptionText } from './conditionOptionText.js';
 import styles from './OpenBoxOffer.module.css';
 
 interface ConditionSelectProps {
-  /** Only conditions with stock (docs/product.md §2). */
+  /** Only conditions for sale with stock (inStockOffers; docs/product.md §2, §9). */
   offers: readonly ConditionOffer[];
   value: Condition | '';
   onChange: (condition: Condition | '') => void;

@@ -344,6 +344,19 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
       await expectRefused('POST', { ...kettle, quantity: 1 }, 'The Acceptable condition is out of stock.');
     });
 
+    it('refuses a quantity change of a line whose condition lost its price, with the sentence (issue 30)', async () => {
+      await addProduct(t.handle.db, 'ayz', 6, { title: 'Toaster' }, conditions([1500, 4]));
+      const toaster = { google_id: 'alice', product_id: 6, store: 'ayz', condition: 'acceptable' };
+      expect((await call('POST', '/api/cart', alice, { ...toaster, quantity: 1 })).status).toBe(200);
+      // The seller takes the price away; its 4 units stay.
+      await writeConditions(t.handle.db, 'ayz', [
+        { product_id: 6, condition: 'acceptable', price_cents: 0, available_quantity: 4 },
+      ]);
+      const unpriced = 'The Acceptable condition of this product has no price, so it is not for sale.';
+      await expectRefused('PUT', { ...toaster, quantity: 2 }, unpriced);
+      await expectRefused('POST', { ...toaster, quantity: 1 }, unpriced);
+    });
+
     it('lets no two adds at once pass the stock together', async () => {
       await addProduct(t.handle.db, 'ayz', 5, { title: 'Radio' }, conditions([2500, 3]));
       const radio = { google_id: 'alice', product_id: 5, store: 'ayz', condition: 'acceptable', quantity: 1 };

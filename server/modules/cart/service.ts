@@ -4,6 +4,7 @@ import {
   cartStockRefusal,
   outOfStockSentence,
 } from '../../../shared/rules/cart-stock.js';
+import { isPricedCents, notForSaleSentence } from '../../../shared/rules/offers.js';
 import { MAX_LINE_QUANTITY, type CartItem, type SessionUser } from '../../../shared/schemas/buying.js';
 import {
   CONDITION_INFO,
@@ -50,11 +51,11 @@ export async function findOffer(
   return { product, condition: row };
 }
 
-/** Refuses a condition nobody can buy now: no price set, or nothing in stock. */
+/** Refuses a condition nobody can buy now: no price set (shared/rules/offers.ts), or nothing in stock. */
 export function assertBuyable(offer: Offer, condition: Condition): void {
   const label = CONDITION_INFO[condition].label;
-  if (offer.condition.price_cents <= 0) {
-    throw conflict(`The ${label} condition of this product has no price, so it is not for sale.`);
+  if (!isPricedCents(offer.condition.price_cents)) {
+    throw conflict(notForSaleSentence(`The ${label} condition of this product`));
   }
   if (offer.condition.available_quantity <= 0) throw conflict(outOfStockSentence(label));
 }
@@ -119,7 +120,10 @@ export async function addToCart(
 
 const NOT_IN_CART = 'That item is not in your cart.';
 
-/** The cart's quantity edit: the line's new quantity, up to the condition's stock (409 past it). */
+/**
+ * The cart's quantity edit: the line's new quantity, up to the condition's stock (409 past it); a
+ * condition whose price was taken away since the line was added is refused as ADD TO CART refuses it.
+ */
 export async function setCartQuantity(
   db: Db,
   buyer: SessionUser,
@@ -133,6 +137,7 @@ export async function setCartQuantity(
     const inCart = await repo.findLineQuantity(trx, key);
     if (inCart === 0) throw notFound(NOT_IN_CART);
     const offer = await findOffer(trx, shop, line.product_id, line.condition);
+    assertBuyable(offer, line.condition);
     assertFitsStock(offer, line.condition, { inCart, change: 'set', quantity: line.quantity });
     await repo.setLineQuantity(trx, key, line.quantity);
   });

@@ -53,7 +53,8 @@ describe.each(TEST_DIALECTS)('admin products table and bulk actions on %s', (dia
       { title: 'Open lamp' },
       conditions([1001, 1], [0, 0], [2999, 3], [500, 0]),
     );
-    await addProduct(db(), 'ayz', 2, { title: 'Open screen' }, conditions([0, 0], [0, 0], [0, 0], [0, 0]));
+    // Five units, all in a condition with no price: none on sale (issue 30).
+    await addProduct(db(), 'ayz', 2, { title: 'Open screen' }, conditions([0, 5], [0, 0], [0, 0], [0, 0]));
   });
 
   it('pages, sorts and filters the products table', async () => {
@@ -87,6 +88,11 @@ describe.each(TEST_DIALECTS)('admin products table and bulk actions on %s', (dia
     const stock = await call('GET', '/api/admin/products?shop=ayz&stock=in');
     expect(stock.body.items.map((item: { id: number; stock: number }) => [item.id, item.stock])).toEqual([
       [1, 4],
+    ]);
+    // Units of an unpriced condition are not stock: the product is out of stock, its stock 0.
+    const out = await call('GET', '/api/admin/products?shop=ayz&stock=out');
+    expect(out.body.items.map((item: { id: number; stock: number }) => [item.id, item.stock])).toEqual([
+      [2, 0],
     ]);
   });
 

@@ -65,7 +65,10 @@ describe.each(TEST_DIALECTS)('catalogue API on %s', (dialect) => {
       { title: 'D single', ebay: 'https://ebay.example/x' },
       conditions([0, 0], [0, 0], [9900, 1], [0, 0]),
     );
+    // Issue 30: units only in unpriced conditions are not on sale (out of stock), and one priced unit
+    // beside four unpriced ones is single-stock.
     await addProduct(db, 'ayz', 4, { title: 'A free' }, conditions([0, 2], [0, 0], [0, 0], [0, 0]));
+    await addProduct(db, 'ayz', 5, { title: 'E mixed' }, conditions([0, 4], [0, 0], [0, 0], [5000, 1]));
   });
   afterAll(() => t.close());
 
@@ -108,21 +111,24 @@ describe.each(TEST_DIALECTS)('catalogue API on %s', (dialect) => {
     expect(none.body.total).toBe(0);
   });
 
-  it('orders the open box by stock by default and drops non-positive prices from price sorts', async () => {
+  it('orders the open box by stock on sale by default and drops non-positive prices from price sorts', async () => {
     const stock = await get('/api/catalog?shop=ayz');
+    // Single-stock first, in stock, out of stock; units of an unpriced condition are not stock (issue 30).
     expect(stock.body.items.map((p: { title: string }) => p.title)).toEqual([
       'D single',
-      'A free',
+      'E mixed',
       'B several',
+      'A free',
       'C sold out',
     ]);
     const byPrice = await get('/api/catalog?shop=ayz&sort=price_asc');
     expect(byPrice.body.items.map((p: { id: number; price: string }) => [p.id, p.price])).toEqual([
       [2, '15.00'],
       [1, '20.00'],
+      [5, '50.00'],
       [3, '99.00'],
     ]);
-    expect(byPrice.body.items[2]).toMatchObject({
+    expect(byPrice.body.items[3]).toMatchObject({
       kind: 'openbox',
       verygood_condition_price: '99.00',
       verygood_condition_available_quantity: 1,

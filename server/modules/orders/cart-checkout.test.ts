@@ -159,6 +159,22 @@ describe.each(TEST_DIALECTS)('checkout all on %s', (dialect) => {
     expect(await t.handle.db.selectFrom('orders').selectAll().orderBy('id').execute()).toEqual(ordersBefore);
   });
 
+  it('refuses a line whose condition has units but no price, with the sentence, taking nothing (issue 30)', async () => {
+    const plenty = await newProduct(5);
+    const unpriced = nextProductId++;
+    await addProduct(t.handle.db, 'ayz', unpriced, { title: 'Unpriced lens' }, conditions([0, 4], [2999, 1]));
+    const { sub, headers } = await newBuyer();
+    const ordersBefore = await t.handle.db.selectFrom('orders').selectAll().orderBy('id').execute();
+    const response = await checkoutAll(headers, body(sub, [line(plenty, 1), line(unpriced, 1)]));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: '"Unpriced lens" (Acceptable) has no price, so it is not for sale.',
+    });
+    expect(await units(plenty)).toBe(5);
+    expect(await units(unpriced)).toBe(4);
+    expect(await t.handle.db.selectFrom('orders').selectAll().orderBy('id').execute()).toEqual(ordersBefore);
+  });
+
   it('answers 400 for a body it cannot take, 401 without a sign-in and 403 for another buyer', async () => {
     const id = await newProduct();
     const empty = await checkoutAll(alice, body('alice', []));

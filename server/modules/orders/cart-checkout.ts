@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { notForSaleSentence } from '../../../shared/rules/offers.js';
 import type { CreateCartPurchaseBody, SessionUser } from '../../../shared/schemas/buying.js';
 import { CONDITION_INFO } from '../../../shared/shops.js';
 import type { Database } from '../../db/types.js';
@@ -32,7 +33,7 @@ function newGroupId(): string {
 function shortLineError(shopName: string, line: Line, short: stock.ShortLine, title: string): HttpError {
   if (short.reason === 'no such product') return noSuchProduct(shopName, line.product_id);
   const named = `"${title}" (${CONDITION_INFO[line.condition].label})`;
-  if (short.reason === 'no price') return conflict(`${named} has no price, so it is not for sale.`);
+  if (short.reason === 'no price') return conflict(notForSaleSentence(named));
   if (short.available === 0) return conflict(`${named} is out of stock.`);
   return conflict(`Only ${short.available} of ${named} left.`);
 }

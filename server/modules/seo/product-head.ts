@@ -3,7 +3,7 @@ import type { ProductDetail } from '../../../shared/schemas/catalog.js';
 import { jsonLdOfferFields } from '../../../shared/productFields.js';
 import { productPageTitle } from '../../../shared/rules/display.js';
 import { productPreviewUrl } from '../../../shared/rules/images.js';
-import { conditionOffers } from '../../../shared/rules/offers.js';
+import { conditionOffers, inStockOffers, isForSale } from '../../../shared/rules/offers.js';
 import { CONDITION_INFO, CONDITION_SCHEMA_ORG, SITE_NAME, type ShopConfig } from '../../../shared/shops.js';
 import type { PageHead } from './head.js';
 import { plainText, shorten } from './plain-text.js';
@@ -51,11 +51,12 @@ function offers(shop: ShopConfig, product: ProductDetail, url: string): object[]
     if (product.price_stale) return [{ '@type': 'Offer', url, availability }];
     return [{ ...offer, price: product.price, availability }];
   }
+  // Only conditions for sale with stock are offered: an unpriced condition is not (issue 30).
   const all = conditionOffers(product);
-  const inStock = all.filter((entry) => entry.quantity > 0);
+  const inStock = inStockOffers(all);
   if (inStock.length === 0) {
     // Sold out, the offer still says what state the item is in: that of the cheapest condition offered.
-    const priced = all.filter((entry) => Number(entry.price) > 0);
+    const priced = all.filter(isForSale);
     const shown = priced.sort((a, b) => Number(a.price) - Number(b.price))[0] ?? all[0]!;
     return [
       {

@@ -103,9 +103,17 @@ describe.each(TEST_DIALECTS)('crawlable pages on %s', (dialect) => {
       'ayz',
       7,
       { title: 'Open-box monitor', description: '' },
-      conditions([10_000, 0], [15_000, 2], [0, 0], [19_999, 1]),
+      // Very Good has 3 units but no price: not for sale, so no offer (issue 30).
+      conditions([10_000, 0], [15_000, 2], [0, 3], [19_999, 1]),
     );
-    await addProduct(db, 'ayz', 8, { title: 'Sold-out monitor' }, conditions([9_000, 0], [12_000, 0]));
+    // Sold out: its only units are in a condition with no price.
+    await addProduct(
+      db,
+      'ayz',
+      8,
+      { title: 'Sold-out monitor' },
+      conditions([9_000, 0], [12_000, 0], [0, 2]),
+    );
     await addProduct(db, 'smart', 3, {
       title: HOSTILE_TITLE,
       description: '<p>&lt;/script&gt;&lt;script&gt;alert(3)&lt;/script&gt; "quoted" \u2028 line</p>',
@@ -176,7 +184,7 @@ describe.each(TEST_DIALECTS)('crawlable pages on %s', (dialect) => {
     expect(head.meta('twitter:card')).toBe('summary');
   });
 
-  it('gives an open-box product one Offer per condition in stock, with its condition', async () => {
+  it('gives an open-box product one Offer per condition for sale in stock, with its condition', async () => {
     const product = (await app.inject('/api/products/7?shop=ayz')).json();
     const head = await page('/?product=7');
     expect(head.title).toBe('Open-box monitor | Open Box Store');

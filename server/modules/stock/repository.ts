@@ -84,15 +84,18 @@ export async function lockProductRows(
 
 /**
  * The open box's derived columns, the one place they are worked out: a product's price is its lowest
- * positive condition price (0 when none has one), its stock the sum of its conditions' units. Read in
- * the writing statement from the conditions as the transaction sees them, under the product's lock.
+ * condition price for sale (0 when none is), its stock the units on sale, the sum of the units of its
+ * conditions for sale. For sale is shared/rules/offers.ts's isPricedCents, `price_cents > 0` here: an
+ * unpriced condition's units are not counted (issue 30), so the catalogue's stock filter, its
+ * 'single-stock first' sort and the card's label agree with what can be bought. Read in the writing
+ * statement from the conditions as the transaction sees them, under the product's lock.
  */
 function derivedColumns() {
   return {
     price_cents: sql<number>`coalesce((select min(c.price_cents) from product_conditions c
       where c.shop = products.shop and c.product_id = products.id and c.price_cents > 0), 0)`,
     stock_quantity: sql<number>`coalesce((select sum(c.available_quantity) from product_conditions c
-      where c.shop = products.shop and c.product_id = products.id), 0)`,
+      where c.shop = products.shop and c.product_id = products.id and c.price_cents > 0), 0)`,
   };
 }
 
@@ -135,7 +138,7 @@ export async function writeDerivedColumnsOf(
 
 /**
  * Takes `quantity` units of a condition if that many are there (and, unless `forSale` is false, it has
- * a price): one conditional UPDATE, so concurrent buyers on either database can never take more than
+ * a price: isPricedCents of shared/rules/offers.ts): one conditional UPDATE, so concurrent buyers on either database can never take more than
  * exists. Returns the unit price it was taken at, or undefined when nothing was taken.
  */
 export async function takeConditionUnits(

@@ -3,6 +3,7 @@
  * open box's derived price and stock columns, and the one lock order they are changed in (README.md).
  */
 import type { RawBuilder } from 'kysely';
+import { isPricedCents } from '../../../shared/rules/offers.js';
 import * as repo from './repository.js';
 
 type Db = repo.Db;
@@ -91,7 +92,7 @@ export async function takeUnitsOfLines(
     const unitCents = await repo.takeConditionUnits(db, stockLine, true);
     if (unitCents === undefined) {
       const now = await repo.findConditionStock(db, stockLine);
-      const priced = (now?.price_cents ?? 0) > 0;
+      const priced = isPricedCents(now?.price_cents ?? 0);
       return { index, reason: priced ? 'not enough' : 'no price', available: now?.available_quantity ?? 0 };
     }
     const title = await repo.writeDerivedColumnsOf(db, shop, line.product_id, at);

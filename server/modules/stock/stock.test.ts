@@ -6,6 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPricedCents } from '../../../shared/rules/offers.js';
 import {
   adminHeaders,
   buyerHeaders,
@@ -66,10 +67,11 @@ describe.each(TEST_DIALECTS)('the stock module on %s', (dialect) => {
       .where('shop', '=', 'ayz')
       .where('product_id', '=', id)
       .execute();
-    const positive = conditions.map((c) => c.price_cents).filter((cents) => cents > 0);
+    // Only conditions for sale count, as shared/rules/offers.ts says (issue 30).
+    const forSale = conditions.filter((c) => isPricedCents(c.price_cents));
     const fromConditions = {
-      price_cents: positive.length > 0 ? Math.min(...positive) : 0,
-      stock_quantity: conditions.reduce((total, c) => total + c.available_quantity, 0),
+      price_cents: forSale.length > 0 ? Math.min(...forSale.map((c) => c.price_cents)) : 0,
+      stock_quantity: forSale.reduce((total, c) => total + c.available_quantity, 0),
     };
     expect(product).toEqual(fromConditions);
     return product;
@@ -120,16 +122,16 @@ describe.each(TEST_DIALECTS)('the stock module on %s', (dialect) => {
       acceptable_condition_available_quantity: 3,
       good_condition_price: '24.99',
       good_condition_available_quantity: 2,
-      // Units without a price count as stock, and the lowest price ignores them.
+      // Units without a price are not for sale: neither the stock nor the lowest price counts them (issue 30).
       verygood_condition_price: '0',
       verygood_condition_available_quantity: 4,
     });
     expect(added.status).toBe(201);
-    expect(await derived(id)).toEqual({ price_cents: 1999, stock_quantity: 9 });
+    expect(await derived(id)).toEqual({ price_cents: 1999, stock_quantity: 5 });
 
     const bought = await purchase(id, 2);
     expect(bought.status).toBe(201);
-    expect(await derived(id)).toEqual({ price_cents: 1999, stock_quantity: 7 });
+    expect(await derived(id)).toEqual({ price_cents: 1999, stock_quantity: 3 });
 
     const released = await call(
       'DELETE',
@@ -138,7 +140,7 @@ describe.each(TEST_DIALECTS)('the stock module on %s', (dialect) => {
       bought.headers,
     );
     expect(released.status).toBe(200);
-    expect(await derived(id)).toEqual({ price_cents: 1999, stock_quantity: 9 });
+    expect(await derived(id)).toEqual({ price_cents: 1999, stock_quantity: 5 });
 
     const edited = await call(
       'PUT',
@@ -150,7 +152,8 @@ describe.each(TEST_DIALECTS)('the stock module on %s', (dialect) => {
       }),
     );
     expect(edited.status).toBe(200);
-    expect(await derived(id)).toEqual({ price_cents: 2499, stock_quantity: 10 });
+    // Acceptable's 3 units lose their price, and so leave the stock: Good 2 and Excellent 1 are left.
+    expect(await derived(id)).toEqual({ price_cents: 2499, stock_quantity: 3 });
 
     const bulk = await call('POST', '/api/admin/bulk?shop=ayz', {
       ids: [id],
@@ -158,7 +161,7 @@ describe.each(TEST_DIALECTS)('the stock module on %s', (dialect) => {
       value: { percent: 10 },
     });
     expect(bulk).toEqual({ status: 200, body: { changed: 1 } });
-    expect(await derived(id)).toEqual({ price_cents: 2749, stock_quantity: 10 }); // 24.99 × 1.1
+    expect(await derived(id)).toEqual({ price_cents: 2749, stock_quantity: 3 }); // 24.99 × 1.1
 
     const exported = (
       await t.app.inject({ method: 'GET', url: '/api/admin/export?shop=ayz', headers: admin })
@@ -188,7 +191,7 @@ describe.each(TEST_DIALECTS)('the stock module on %s', (dialect) => {
     const imported = await importCsv(stringify([row, added2], { header: true }));
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body).toMatchObject({ created: 1, updated: 1, errors: [] });
-    expect(await derived(id)).toEqual({ price_cents: 1000, stock_quantity: 13 });
+    expect(await derived(id)).toEqual({ price_cents: 1000, stock_quantity: 6 });
     expect(await derived(2)).toEqual({ price_cents: 1250, stock_quantity: 3 });
   });
 
