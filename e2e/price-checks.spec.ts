@@ -2,8 +2,8 @@
  * Issue 29, as the journeys' server runs it: with no price source configured (playwright.config.ts sets
  * no AMAZON_* variable), the Referrals Shop shows its prices with 'Price as of' and no card says 'See the
  * price at', and the admin's Price checks screen says there is no source and shows its empty figures.
- * The stale-price card, 'Check now' and the history are driven against a Creators API stand-in at the
- * API level (server/modules/price-checks/price-checks.test.ts): this server cannot be pointed at one.
+ * With a source (a refreshed card, a stale price hidden, the screen's figures): price-refresh.spec.ts,
+ * which starts a server of its own against the Creators API stand-in; this server has none.
  */
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './support/api.js';

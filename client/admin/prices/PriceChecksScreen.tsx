@@ -135,7 +135,7 @@ export function PriceChecksScreen({ shop }: { shop: ShopConfig }) {
               {data.source && (
                 <button
                   type="button"
-                  className={controls.button}
+                  className={`${controls.button} ${controls.primary}`}
                   disabled={id === undefined || checkNow.isPending}
                   onClick={check}
                 >
