@@ -204,21 +204,25 @@ export class PriceRefresh {
       return;
     }
     const counts = { checked: 0, changed: 0, out_of_stock: 0, broken: 0 };
-    for (const entry of asked) {
-      const read = reads.find((candidate) => candidate.asin === entry.asin);
-      if (!read) continue;
-      const applied = await this.apply(shop, entry, read);
-      counts.checked += 1;
-      if (applied.changed) counts.changed += 1;
-      if (applied.result === 'out-of-stock' || applied.result === 'no-price') counts.out_of_stock += 1;
-      if (applied.result === 'not-found' || applied.result === 'not-accessible') counts.broken += 1;
-    }
-    await repo.advancePass(
-      this.db,
-      shop,
-      { cursor_id: cursor, not_checked: notChecked, ...counts },
-      ended ? this.iso() : undefined,
-    );
+    // One transaction for the whole call: its reads change the catalogue once, so every process's
+    // cached answers are made again once a call, not once a product (bench/README.md, price refresh).
+    await this.db.transaction().execute(async (trx) => {
+      for (const entry of asked) {
+        const read = reads.find((candidate) => candidate.asin === entry.asin);
+        if (!read) continue;
+        const applied = await this.applyIn(trx, shop, entry, read);
+        counts.checked += 1;
+        if (applied.changed) counts.changed += 1;
+        if (applied.result === 'out-of-stock' || applied.result === 'no-price') counts.out_of_stock += 1;
+        if (applied.result === 'not-found' || applied.result === 'not-accessible') counts.broken += 1;
+      }
+      await repo.advancePass(
+        trx,
+        shop,
+        { cursor_id: cursor, not_checked: notChecked, ...counts },
+        ended ? this.iso() : undefined,
+      );
+    });
     await this.release(startedAt);
   }
 
@@ -228,45 +232,53 @@ export class PriceRefresh {
     product: { id: number; asin: string; price_cents: number; availability: string },
     read: ItemRead,
   ): Promise<Applied> {
+    return this.db.transaction().execute((trx) => this.applyIn(trx, shop, product, read));
+  }
+
+  /** As apply, in the caller's transaction. */
+  private async applyIn(
+    trx: Db,
+    shop: ShopKey,
+    product: { id: number; asin: string; price_cents: number; availability: string },
+    read: ItemRead,
+  ): Promise<Applied> {
     const at = this.iso();
-    return this.db.transaction().execute(async (trx) => {
-      if (read.status !== 'found') {
-        await repo.saveCheck(trx, {
-          shop,
-          product_id: product.id,
-          asin: product.asin,
-          checked_at: at,
-          result: read.status,
-          broken: 1,
-        });
-        await repo.setPriceHidden(trx, shop, [product.id], 1);
-        return {
-          result: read.status,
-          changed: false,
-          priceCents: product.price_cents,
-          availability: product.availability as 'YES' | 'NO',
-        };
-      }
-      const availability = read.inStock && read.priceCents !== undefined ? 'YES' : 'NO';
-      const priceCents = read.priceCents ?? product.price_cents;
-      const changed = read.priceCents !== undefined && read.priceCents !== product.price_cents;
-      await updateProduct(trx, shop, product.id, {
-        price_cents: priceCents,
-        availability,
-        // No price read: the old one is not confirmed, so it is not shown.
-        price_hidden: read.priceCents === undefined ? 1 : 0,
-        updated_at: at,
+    if (read.status !== 'found') {
+      await repo.saveCheck(trx, {
+        shop,
+        product_id: product.id,
+        asin: product.asin,
+        checked_at: at,
+        result: read.status,
+        broken: 1,
       });
-      if (changed) await repo.addHistory(trx, shop, product.id, at, priceCents);
-      const result: PriceCheckResult =
-        read.priceCents === undefined ? 'no-price' : read.inStock ? 'ok' : 'out-of-stock';
-      await repo.saveCheck(
-        trx,
-        { shop, product_id: product.id, asin: product.asin, checked_at: at, result, broken: 0 },
-        read.priceCents === undefined ? undefined : at,
-      );
-      return { result, changed, priceCents, availability };
+      await repo.setPriceHidden(trx, shop, [product.id], 1);
+      return {
+        result: read.status,
+        changed: false,
+        priceCents: product.price_cents,
+        availability: product.availability as 'YES' | 'NO',
+      };
+    }
+    const availability = read.inStock && read.priceCents !== undefined ? 'YES' : 'NO';
+    const priceCents = read.priceCents ?? product.price_cents;
+    const changed = read.priceCents !== undefined && read.priceCents !== product.price_cents;
+    await updateProduct(trx, shop, product.id, {
+      price_cents: priceCents,
+      availability,
+      // No price read: the old one is not confirmed, so it is not shown.
+      price_hidden: read.priceCents === undefined ? 1 : 0,
+      updated_at: at,
     });
+    if (changed) await repo.addHistory(trx, shop, product.id, at, priceCents);
+    const result: PriceCheckResult =
+      read.priceCents === undefined ? 'no-price' : read.inStock ? 'ok' : 'out-of-stock';
+    await repo.saveCheck(
+      trx,
+      { shop, product_id: product.id, asin: product.asin, checked_at: at, result, broken: 0 },
+      read.priceCents === undefined ? undefined : at,
+    );
+    return { result, changed, priceCents, availability };
   }
 
   /**
