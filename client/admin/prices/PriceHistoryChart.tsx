@@ -17,9 +17,13 @@ export function PriceHistoryChart({ points }: { points: PriceHistoryResponse['po
     const style = getComputedStyle(element);
     const accent = style.getPropertyValue('--color-accent').trim() || '#4f46e5';
     const axis = { stroke: style.getPropertyValue('--color-text-muted').trim() || '#5b6474' };
+    // The last price holds until now: the step line runs to today, and one change alone still spans
+    // a range of days (uPlot gave a single point an axis of years).
+    const last = points.at(-1);
+    const now = Date.now() / 1000;
     const data: uPlot.AlignedData = [
-      points.map((point) => Date.parse(point.at) / 1000),
-      points.map((point) => Number(point.price)),
+      [...points.map((point) => Date.parse(point.at) / 1000), ...(last ? [now] : [])],
+      [...points.map((point) => Number(point.price)), ...(last ? [Number(last.price)] : [])],
     ];
     const chart = new uPlot(
       {
