@@ -1,35 +1,23 @@
-import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import type { SalesResponse } from '../../../shared/schemas/adminProducts.js';
 import { countOf } from '../../ui/plural.js';
 import { orderAxisRange, orderAxisTicks } from './orderAxis.js';
-import { useDocumentTheme } from './useDocumentTheme.js';
+import { useUplotChart } from '../ui/useUplotChart.js';
 import styles from './Sales.module.css';
 
 const HEIGHT = 280;
 
 /** Orders (bars) and paid revenue (line) per day, drawn by uPlot on a canvas sized to its container. */
 export function SalesChart({ days }: { days: SalesResponse['days'] }) {
-  const box = useRef<HTMLDivElement>(null);
-  // Its colours come from the theme's CSS variables when drawn: a theme switch draws it again.
-  const theme = useDocumentTheme();
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const style = getComputedStyle(element);
-    const accent = style.getPropertyValue('--color-accent').trim() || '#4f46e5';
-    const deal = style.getPropertyValue('--color-deal').trim() || '#047857';
-    const axis = { stroke: style.getPropertyValue('--color-text-muted').trim() || '#5b6474' };
-    const data: uPlot.AlignedData = [
-      days.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000),
-      days.map((day) => day.orders),
-      days.map((day) => Number(day.revenue)),
-    ];
-    const chart = new uPlot(
-      {
-        width: element.clientWidth,
-        height: HEIGHT,
+  const box = useUplotChart(
+    HEIGHT,
+    ({ accent, deal, axis }) => ({
+      data: [
+        days.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000),
+        days.map((day) => day.orders),
+        days.map((day) => Number(day.revenue)),
+      ],
+      options: {
         scales: {
           x: { time: true },
           // Whole orders from 0: uPlot's own ticks would split one order into 0.2 steps.
@@ -65,16 +53,9 @@ export function SalesChart({ days }: { days: SalesResponse['days'] }) {
           },
         ],
       },
-      data,
-      element,
-    );
-    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: HEIGHT }));
-    resize.observe(element);
-    return () => {
-      resize.disconnect();
-      chart.destroy();
-    };
-  }, [days, theme]);
+    }),
+    [days],
+  );
 
   return <div ref={box} className={styles.chart} role="img" aria-label={chartSummary(days)} />;
 }
