@@ -117,6 +117,19 @@ export async function claimDeletedPayment(
     .executeTakeFirst();
 }
 
+/** Removes up to `limit` records of orders deleted before `before`; answers how many. */
+export async function purgeDeletedPayments(db: Db, before: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('deleted_orders')
+    .where(
+      'payment_ref',
+      'in',
+      db.selectFrom('deleted_orders').select('payment_ref').where('deleted_at', '<', before).limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Marks why the payment's money could not be applied normally, for the seller to settle (issue 33). */
 export async function flagAttention(db: Db, paymentRef: string, reason: string, at: string): Promise<void> {
   await db

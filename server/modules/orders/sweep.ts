@@ -21,6 +21,7 @@ const UNPAID: PaymentStatus[] = ['waiting', 'partially_paid'];
  *
  * A 'waiting' order whose invoice was never stored (the process died while the provider's invoice call
  * was pending: no buyer ever saw a payment page for it) holds only INVOICELESS_HOLD_MS, not the hold.
+ * Deleted orders' records older than DELETED_ORDER_KEEP_DAYS are removed by the same sweep.
  */
 export async function sweepUnpaidOrders(
   db: Kysely<Database>,
@@ -45,8 +46,17 @@ export async function sweepUnpaidOrders(
       if (refs.length < batch) break;
     }
   }
+  // What deleted orders were (issue 33) is kept only while their invoices could still take money:
+  // a provider's invoice lives hours, not weeks, and each row holds a buyer's address.
+  const keptSince = new Date(now.getTime() - DELETED_ORDER_KEEP_DAYS * 86_400_000).toISOString();
+  for (let pass = 0; pass < 100; pass += 1) {
+    if ((await repo.purgeDeletedPayments(db, keptSince, 500)) < 500) break;
+  }
   return expired;
 }
+
+/** Days a deleted order's record (deleted_orders) is kept for money its invoice may still take. */
+export const DELETED_ORDER_KEEP_DAYS = 30;
 
 /**
  * Runs the unpaid-order sweep in this process every `everyMs` (0: never). Several processes may each run

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, type AuthHeaders, TEST_DIALECTS } from '../../test/harness.js';
 import { paymentScenarios } from '../../test/payment-scenarios.js';
+import { DELETED_ORDER_KEEP_DAYS, sweepUnpaidOrders } from '../orders/sweep.js';
 
 describe.each(TEST_DIALECTS)('money that arrives anywhere on %s', (dialect) => {
   const s = paymentScenarios(dialect);
@@ -68,6 +69,27 @@ describe.each(TEST_DIALECTS)('money that arrives anywhere on %s', (dialect) => {
     ]);
     expect(await ledger(ref)).toEqual([{ kind: 'received', amount_cents: 1500 }]);
     expect((await attention()).some((order) => order.group_id === ref)).toBe(true);
+  });
+
+  it("forgets a deleted order's record after DELETED_ORDER_KEEP_DAYS, at the unpaid-order sweep", async () => {
+    const old = await s.buy('nowpayments');
+    const recent = await s.buy('nowpayments');
+    expect((await del(old.ref, old.headers)).statusCode).toBe(200);
+    expect((await del(recent.ref, recent.headers)).statusCode).toBe(200);
+    const longAgo = new Date(Date.now() - (DELETED_ORDER_KEEP_DAYS + 1) * 86_400_000).toISOString();
+    await s
+      .db()
+      .updateTable('deleted_orders')
+      .set({ deleted_at: longAgo })
+      .where('payment_ref', '=', old.ref)
+      .execute();
+    await sweepUnpaidOrders(s.db(), new Date(), 60);
+    const kept = await s.db().selectFrom('deleted_orders').select('payment_ref').execute();
+    expect(kept.map((row) => row.payment_ref)).toContain(recent.ref);
+    expect(kept.map((row) => row.payment_ref)).not.toContain(old.ref);
+    // Money for the forgotten one is no order of ours any more: 404, nothing recorded.
+    expect((await s.ipn(old.ref, 'finished', 20)).statusCode).toBe(404);
+    expect((await s.ipn(recent.ref, 'finished', 20)).statusCode).toBe(200);
   });
 
   it('answers 404 for a callback naming no order, deleted or not, and records nothing', async () => {
